@@ -1,0 +1,76 @@
+import { Effect, ParseResult, Schema } from "effect"
+import { Email } from "./Account.js"
+import { AccountStore } from "./AccountStore.js"
+import { balanceOf } from "./Credits.js"
+import { InvalidRequest } from "./Errors.js"
+import { ApiKeyId } from "./Ids.js"
+import { Ledger } from "./Ledger.js"
+import { Profile } from "./Profile.js"
+import { Scope } from "./Scope.js"
+
+const invalid = (what: string) => (error: ParseResult.ParseError) =>
+  new InvalidRequest({ message: `${what}: ${ParseResult.TreeFormatter.formatErrorSync(error)}` })
+
+const decodeEmail = (email: string) => Effect.mapError(Schema.decodeUnknown(Email)(email), invalid("email"))
+const Scopes = Schema.NonEmptyArray(Scope)
+const GrantCents = Schema.Int.pipe(Schema.between(1, 100_000_000))
+
+/** The operator's operations (users, keys, credits, profiles), shared by the CLI and the embedded library. */
+export class Admin extends Effect.Service<Admin>()("@jobfit/core/Admin", {
+  effect: Effect.gen(function*() {
+    const accounts = yield* AccountStore
+    const ledger = yield* Ledger
+
+    const userByEmail = (email: string) => Effect.flatMap(decodeEmail(email), accounts.findUserByEmail)
+
+    const createUser = Effect.fn("Admin.createUser")(function*(input: { email: string; name?: string | undefined }) {
+      const email = yield* decodeEmail(input.email)
+      const name = input.name?.trim() || email.split("@")[0]!
+      return yield* accounts.createUser({ email: email.toLowerCase(), name })
+    })
+
+    const createKey = Effect.fn("Admin.createKey")(
+      function*(input: { email: string; scopes: ReadonlyArray<string>; name?: string | undefined }) {
+        const user = yield* userByEmail(input.email)
+        const scopes = yield* Effect.mapError(
+          Schema.decodeUnknown(Scopes)(input.scopes),
+          () => new InvalidRequest({ message: `scopes must be one or more of: ${Scope.literals.join(", ")}` })
+        )
+        const name = input.name?.trim() || "default"
+        return yield* accounts.createKey(user.id, { name, scopes: [...new Set(scopes)] })
+      }
+    )
+
+    const listKeys = Effect.fn("Admin.listKeys")(function*(email: string) {
+      const user = yield* userByEmail(email)
+      return yield* accounts.listKeys(user.id)
+    })
+
+    const revokeKey = Effect.fn("Admin.revokeKey")(function*(id: number) {
+      const keyId = yield* Effect.mapError(Schema.decodeUnknown(ApiKeyId)(id), invalid("key id"))
+      return yield* accounts.revokeKey(keyId)
+    })
+
+    const addCredits = Effect.fn("Admin.addCredits")(function*(email: string, cents: number, note = "operator grant") {
+      const user = yield* userByEmail(email)
+      const amount = yield* Effect.mapError(Schema.decodeUnknown(GrantCents)(cents), invalid("cents"))
+      return balanceOf(yield* ledger.grant(user.id, amount, note))
+    })
+
+    const setProfile = Effect.fn("Admin.setProfile")(function*(email: string, document: unknown) {
+      const user = yield* userByEmail(email)
+      const profile = yield* Effect.mapError(
+        Schema.decodeUnknown(Profile, { onExcessProperty: "error" })(toProfile(document)),
+        invalid("profile")
+      )
+      yield* accounts.setProfile(user.id, profile)
+      return profile
+    })
+
+    return { createUser, createKey, listKeys, revokeKey, addCredits, setProfile, userByEmail } as const
+  })
+}) {}
+
+/** A profile file is either `{ resume, preferences }` or a bare JSON Resume document. */
+const toProfile = (document: unknown): unknown =>
+  typeof document === "object" && document !== null && "resume" in document ? document : { resume: document }

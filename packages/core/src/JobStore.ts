@@ -1,0 +1,48 @@
+import { Context, type DateTime, type Effect, type Option } from "effect"
+import type { Analysis } from "./Analysis.js"
+import type { Cursor } from "./Cursor.js"
+import type { JobNotFound } from "./Errors.js"
+import type { JobId, UserId } from "./Ids.js"
+import type { Job, JobStatus } from "./Job.js"
+
+/** A job with the analysis it was given. */
+export interface StoredJob {
+  readonly job: Job
+  readonly analysis: Analysis
+}
+
+export interface ListQuery {
+  readonly status: JobStatus | "all"
+  readonly limit: number
+  readonly after: Option.Option<Cursor>
+}
+
+export interface JobPage {
+  readonly jobs: ReadonlyArray<Job>
+  /** Every job matching the status filter, wherever the page starts. */
+  readonly total: number
+  readonly has_more: boolean
+  readonly next: Option.Option<Cursor>
+}
+
+/** A user's jobs. Another user's job is never found. */
+export class JobStore extends Context.Tag("@jobfit/core/JobStore")<JobStore, {
+  /** Newest first: analyzed_at desc, then id desc. */
+  readonly list: (userId: UserId, query: ListQuery) => Effect.Effect<JobPage>
+  readonly find: (userId: UserId, jobId: JobId) => Effect.Effect<StoredJob, JobNotFound>
+  readonly findByUrl: (userId: UserId, url: string) => Effect.Effect<Option.Option<StoredJob>>
+  /** Stores an analysis; a URL the user had already keeps its job id and status. */
+  readonly saveAnalysis: (
+    userId: UserId,
+    url: string,
+    analysis: Analysis,
+    analyzedAt: DateTime.Utc
+  ) => Effect.Effect<StoredJob>
+  /** Moves a job from `from` to `to`; none when its status was no longer `from`. */
+  readonly setStatus: (
+    userId: UserId,
+    jobId: JobId,
+    from: JobStatus,
+    to: JobStatus
+  ) => Effect.Effect<Option.Option<Job>, JobNotFound>
+}>() {}

@@ -1,0 +1,194 @@
+import { Schema } from "effect"
+import { Analysis } from "./Analysis.js"
+import { CreditBalance } from "./Credits.js"
+import { CvFormat } from "./CvWriter.js"
+import { JobId } from "./Ids.js"
+import { Job, JobStatus } from "./Job.js"
+import { Preferences, Profile, Resume } from "./Profile.js"
+import type { Scope } from "./Scope.js"
+
+/** Hints for assistants about what a tool does to the world (MCP tool annotations). */
+export interface Hints {
+  readonly readOnlyHint: boolean
+  readonly destructiveHint: boolean
+  readonly idempotentHint: boolean
+  readonly openWorldHint: boolean
+}
+
+/** Everything a transport needs to know of a tool: name, words for a model, scope, price, Schemas. */
+export interface Tool<
+  Name extends string = string,
+  Args extends Schema.Schema.AnyNoContext = Schema.Schema.AnyNoContext,
+  Result extends Schema.Schema.AnyNoContext = Schema.Schema.AnyNoContext
+> {
+  readonly name: Name
+  readonly title: string
+  readonly description: string
+  readonly scope: Scope
+  /** Whether calls are charged; the amount comes from Prices. */
+  readonly paid: boolean
+  readonly args: Args
+  readonly result: Result
+  readonly hints: Hints
+}
+
+const make = <
+  const Name extends string,
+  Args extends Schema.Schema.AnyNoContext,
+  Result extends Schema.Schema.AnyNoContext
+>(
+  tool: Tool<Name, Args, Result>
+) => tool
+
+const reads: Hints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
+
+export const StatusFilter = Schema.Literal("all", "analyzed", "saved", "applied")
+
+export const JobList = Schema.Struct({
+  jobs: Schema.Array(Job),
+  total: Schema.Int,
+  has_more: Schema.Boolean,
+  next_cursor: Schema.NullOr(Schema.String)
+})
+
+export const get_saved_jobs = make({
+  name: "get_saved_jobs",
+  title: "List saved jobs",
+  description: "List the user's jobs that were analyzed, saved or applied to, newest first. " +
+    "Filter by status and page with limit and next_cursor. Free.",
+  scope: "jobs_read",
+  paid: false,
+  args: Schema.Struct({
+    status: Schema.optionalWith(StatusFilter, { default: () => "all" as const }),
+    limit: Schema.optionalWith(Schema.Int.pipe(Schema.between(1, 50)), { default: () => 10 }),
+    cursor: Schema.optional(Schema.String)
+  }),
+  result: JobList,
+  hints: reads
+})
+
+export const JobDetail = Schema.Struct({ ...Job.fields, analysis: Analysis })
+
+export const get_job = make({
+  name: "get_job",
+  title: "Get a job",
+  description: "Get one job by the id from get_saved_jobs, with its full analysis: score, skills, red flags " +
+    "and assessment. Free.",
+  scope: "jobs_read",
+  paid: false,
+  args: Schema.Struct({ job_id: JobId }),
+  result: JobDetail,
+  hints: reads
+})
+
+export const update_job_status = make({
+  name: "update_job_status",
+  title: "Change a job's status",
+  description: "Mark a job as saved or applied, or move a saved job back to analyzed. Allowed: analyzed->saved, " +
+    "analyzed->applied, saved->applied, saved->analyzed. Free.",
+  scope: "jobs_write",
+  paid: false,
+  args: Schema.Struct({ job_id: JobId, status: JobStatus }),
+  result: Job,
+  hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
+})
+
+export const get_credits = make({
+  name: "get_credits",
+  title: "Get the credit balance",
+  description: "Get the user's credit balance in cents and as a dollar string. Free.",
+  scope: "credits_read",
+  paid: false,
+  args: Schema.Struct({}),
+  result: Schema.Struct({ credits: CreditBalance }),
+  hints: reads
+})
+
+export const AnalyzeResult = Schema.Struct({
+  job_id: JobId,
+  url: Schema.String,
+  ...Analysis.fields,
+  status: JobStatus,
+  analyzed_at: Schema.DateTimeUtc,
+  cached: Schema.Boolean,
+  cost_cents: Schema.Int
+})
+
+export const analyze_job = make({
+  name: "analyze_job",
+  title: "Analyze a job posting",
+  description: "Fetch a job posting by its URL and compare it with the user's profile: match score 0-100, " +
+    "verdict APPLY/MAYBE/SKIP, matching and missing skills, red flags and a written assessment. The job is kept " +
+    "for get_saved_jobs. Paid; a URL analyzed in the last 24 hours is returned from memory for free unless force is true.",
+  scope: "jobs_analyze",
+  paid: true,
+  args: Schema.Struct({
+    job_url: Schema.String,
+    force: Schema.optionalWith(Schema.Boolean, { default: () => false })
+  }),
+  result: AnalyzeResult,
+  hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true }
+})
+
+export const generate_cv = make({
+  name: "generate_cv",
+  title: "Generate a CV for a job",
+  description: "Write a CV aimed at one job (id from get_saved_jobs) from the user's profile, as markdown, " +
+    "html or a JSON Resume document. Paid.",
+  scope: "cv_generate",
+  paid: true,
+  args: Schema.Struct({
+    job_id: JobId,
+    format: Schema.optionalWith(CvFormat, { default: () => "markdown" as const })
+  }),
+  result: Schema.Struct({
+    job_id: JobId,
+    format: CvFormat,
+    content: Schema.String,
+    resume: Resume,
+    cost_cents: Schema.Int
+  }),
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false }
+})
+
+export const ProfileResult = Schema.Struct({ resume: Resume, preferences: Preferences })
+
+export const get_profile = make({
+  name: "get_profile",
+  title: "Get the profile",
+  description:
+    "Get the user's profile (a JSON Resume document) and job preferences that analyses compare against. Free.",
+  scope: "profile_read",
+  paid: false,
+  args: Schema.Struct({}),
+  result: ProfileResult,
+  hints: reads
+})
+
+export const update_profile = make({
+  name: "update_profile",
+  title: "Replace the profile",
+  description: "Replace the user's profile: resume is a JSON Resume document (basics, work, education, skills...), " +
+    "preferences holds locations, remote, min_salary, salary_currency, seniority, needs_visa_sponsorship. Free.",
+  scope: "profile_write",
+  paid: false,
+  args: Profile,
+  result: ProfileResult,
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false }
+})
+
+/** Every tool, by name, in the order tools/list shows them. */
+export const tools = {
+  get_saved_jobs,
+  get_job,
+  analyze_job,
+  generate_cv,
+  update_job_status,
+  get_credits,
+  get_profile,
+  update_profile
+} as const
+
+export type ToolName = keyof typeof tools
+
+export const isToolName = (name: string): name is ToolName => Object.hasOwn(tools, name)

@@ -1,0 +1,3 @@
+import { it } from "@effect/vitest"
+
+it.addEqualityTesters()

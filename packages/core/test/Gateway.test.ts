@@ -1,0 +1,366 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Admin, Errors, Gateway, Prices, RateLimiter } from "@jobfit/core"
+import { Effect, Either, Layer, Option, TestClock } from "effect"
+import * as Memory from "./support/Memory.js"
+import * as TestAnalysis from "./support/TestAnalysis.js"
+
+const noLimits = RateLimiter.layerRateLimits({ perKey: Option.none(), analyze: Option.none() })
+
+const setup = (limits = noLimits) => {
+  const memory = Memory.make()
+  const layer = Layer.mergeAll(Gateway.Gateway.Default, Admin.Admin.Default).pipe(
+    Layer.provide([memory.layer, RateLimiter.layerMemory, limits, Prices.layer(), TestAnalysis.layer])
+  )
+  return { memory, layer }
+}
+
+const profile = {
+  resume: { basics: { name: "Ada" }, skills: [{ name: "TypeScript" }] },
+  preferences: { remote: "remote" }
+}
+
+/** A user with a key of the given scopes, a balance and (by default) a profile. */
+const user = (options: { scopes?: Array<string>; cents?: number; withProfile?: boolean } = {}) =>
+  Effect.gen(function*() {
+    const admin = yield* Admin.Admin
+    const email = `u${Math.random().toString(36).slice(2)}@example.com`
+    yield* admin.createUser({ email })
+    const { secret } = yield* admin.createKey({
+      email,
+      scopes: options.scopes ??
+        ["jobs_read", "jobs_write", "jobs_analyze", "cv_generate", "credits_read", "profile_read", "profile_write"]
+    })
+    if ((options.cents ?? 0) > 0) yield* admin.addCredits(email, options.cents!)
+    if (options.withProfile ?? true) yield* admin.setProfile(email, profile)
+    const gateway = yield* Gateway.Gateway
+    const call = (tool: string, args?: unknown) =>
+      Effect.either(gateway.call({ authorization: `Bearer ${secret}`, client: "test", tool, arguments: args }))
+    const value = (tool: string, args?: unknown) =>
+      Effect.flatMap(
+        call(tool, args),
+        Either.match({ onLeft: (e) => Effect.die(e), onRight: (o) => Effect.succeed(o.value) })
+      )
+    const error = (tool: string, args?: unknown) =>
+      Effect.flatMap(call(tool, args), Either.match({ onLeft: Effect.succeed, onRight: (o) => Effect.die(o) }))
+    const balance = Effect.map(value("get_credits"), (v) => v)
+    return { email, secret, call, value, error, balance }
+  })
+
+const balanceOf = (v: unknown) => JSON.stringify(v)
+
+// Errors compare by what a caller sees of them: tag, code, message and data.
+const assertError = (actual: Errors.AppError, expected: Errors.AppError) => {
+  assert.strictEqual(actual._tag, expected._tag)
+  assert.deepStrictEqual(Errors.restBody(actual), Errors.restBody(expected))
+}
+
+describe("Gateway", () => {
+  it.effect("refuses a missing, malformed or unknown key", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      const gateway = yield* Gateway.Gateway
+      const refuse = (authorization: string | undefined) =>
+        Effect.flip(gateway.call({ authorization, client: "c", tool: "get_credits", arguments: {} }))
+      const missing = yield* refuse(undefined)
+      assert.strictEqual(missing._tag, "InvalidApiKey")
+      assert.include(missing.message, "Missing Authorization header")
+      assert.include((yield* refuse("Token abc")).message, "Malformed")
+      assert.strictEqual((yield* refuse("Bearer jf_live_nope")).message, "Invalid API key")
+      const u = yield* user()
+      const wrong = u.secret.slice(0, -1) + (u.secret.endsWith("A") ? "B" : "A")
+      assert.strictEqual((yield* refuse(`Bearer ${wrong}`))._tag, "InvalidApiKey")
+      yield* Effect.flatMap(Admin.Admin, (a) => a.revokeKey(1))
+      assert.strictEqual((yield* refuse(`Bearer ${u.secret}`))._tag, "InvalidApiKey")
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("counts refused requests against the client address", () => {
+    const { layer } = setup(
+      RateLimiter.layerRateLimits({ perKey: Option.some({ perMinute: 60, burst: 2 }), analyze: Option.none() })
+    )
+    return Effect.gen(function*() {
+      const gateway = yield* Gateway.Gateway
+      const attempt = (client: string) =>
+        Effect.flip(gateway.call({ authorization: undefined, client, tool: "x", arguments: {} }))
+      assert.deepStrictEqual(
+        (yield* Effect.all([attempt("a"), attempt("a"), attempt("a"), attempt("b")])).map((e) => e._tag),
+        ["InvalidApiKey", "InvalidApiKey", "RateLimitExceeded", "InvalidApiKey"]
+      )
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("limits each key and reports the state", () => {
+    const { layer } = setup(
+      RateLimiter.layerRateLimits({ perKey: Option.some({ perMinute: 60, burst: 2 }), analyze: Option.none() })
+    )
+    return Effect.gen(function*() {
+      const u = yield* user()
+      const first = yield* u.call("get_credits")
+      assert.deepStrictEqual(
+        Either.map(first, (o) => o.rate),
+        Either.right(Option.some({ limit: 60, remaining: 1, reset: 1 }))
+      )
+      yield* u.call("get_credits")
+      const refused = yield* u.error("get_credits")
+      assertError(refused, new Errors.RateLimitExceeded({ retry_after: 1, limit: 60 }))
+      yield* TestClock.adjust("1 second")
+      assert.isTrue(Either.isRight(yield* u.call("get_credits")))
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("checks the tool, the scope and then the arguments", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ scopes: ["credits_read"] })
+      assertError(yield* u.error("nope"), new Errors.InvalidRequest({ message: "Unknown tool: nope" }))
+      assertError(
+        yield* u.error("get_saved_jobs", { limit: 0 }),
+        new Errors.ScopeNotAllowed({ required_scope: "jobs_read" })
+      )
+      const reader = yield* user({ scopes: ["jobs_read"] })
+      for (
+        const args of [
+          { limit: 0 },
+          { limit: 51 },
+          { limit: "5" },
+          { limit: 2.5 },
+          { status: "deleted" },
+          { extra: 1 },
+          "x",
+          [],
+          null
+        ]
+      ) {
+        const error = yield* reader.error("get_saved_jobs", args)
+        assert.strictEqual(error._tag, "InvalidRequest", JSON.stringify(args))
+      }
+      const limitError = yield* reader.error("get_saved_jobs", { limit: 51 })
+      assert.include(limitError.message, "Invalid arguments for get_saved_jobs: limit")
+      assert.deepStrictEqual(yield* reader.value("get_saved_jobs", { limit: 50 }), {
+        jobs: [],
+        total: 0,
+        has_more: false,
+        next_cursor: null
+      })
+      assert.deepStrictEqual(yield* reader.value("get_saved_jobs"), {
+        jobs: [],
+        total: 0,
+        has_more: false,
+        next_cursor: null
+      })
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("status reports the user, the key, the balance and the server", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ scopes: ["jobs_read"], cents: 123456 })
+      const gateway = yield* Gateway.Gateway
+      const status = yield* gateway.status({ authorization: `Bearer ${u.secret}`, client: "c" })
+      const value: unknown = status.value
+      assert.deepStrictEqual(value, {
+        status: "ok",
+        user: { id: 1, email: u.email },
+        key: { id: 1, name: "default", scopes: ["jobs_read"] },
+        credits: { balance_dollars: "1234.56", balance_cents: 123456 },
+        server: { name: "jobfit", version: "0.1.0" }
+      })
+    }).pipe(Effect.provide(layer))
+  })
+})
+
+describe("Gateway analyze_job", () => {
+  it.effect("needs a profile, then credits; neither refusal charges", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      const noProfile = yield* user({ cents: 100, withProfile: false })
+      assertError(yield* noProfile.error("analyze_job", { job_url: "https://e.com/1" }), new Errors.ProfileNotFound())
+      assert.strictEqual(
+        balanceOf(yield* noProfile.balance),
+        balanceOf({ credits: { balance_dollars: "1.00", balance_cents: 100 } })
+      )
+      const broke = yield* user({ cents: 3 })
+      assertError(
+        yield* broke.error("analyze_job", { job_url: "https://e.com/1" }),
+        new Errors.InsufficientCredits({ required_credits: 5, available_credits: 3 })
+      )
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("charges once, keeps the job, serves a repeat from the cache for free, and force re-runs", () => {
+    const { layer, memory } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ cents: 20 })
+      const first = yield* u.value("analyze_job", { job_url: "https://e.com/job/1" })
+      assert.deepInclude(first, {
+        job_id: 1,
+        url: "https://e.com/job/1",
+        match_score: 80,
+        verdict: "APPLY",
+        status: "analyzed",
+        cached: false,
+        cost_cents: 5,
+        analyzed_at: "1970-01-01T00:00:00.000Z"
+      })
+      const again = yield* u.value("analyze_job", { job_url: "https://e.com/job/1" })
+      assert.deepInclude(again, { job_id: 1, cached: true, cost_cents: 0 })
+      yield* TestClock.adjust("25 hours")
+      const stale = yield* u.value("analyze_job", { job_url: "https://e.com/job/1" })
+      assert.deepInclude(stale, { job_id: 1, cached: false, cost_cents: 5 })
+      const forced = yield* u.value("analyze_job", { job_url: "https://e.com/job/1", force: true })
+      assert.deepInclude(forced, { job_id: 1, cached: false, cost_cents: 5 })
+      assert.deepStrictEqual(yield* u.balance, { credits: { balance_dollars: "0.05", balance_cents: 5 } })
+      assert.deepStrictEqual(memory.ledger.map((e) => [e.kind, e.amount_cents, e.state]), [
+        ["grant", 20, null],
+        ["charge", -5, "settled"],
+        ["charge", -5, "settled"],
+        ["charge", -5, "settled"]
+      ])
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("refunds when the posting is unreachable, the analyzer dies or returns nonsense", () => {
+    const { layer, memory } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ cents: 5 })
+      const unreachable = yield* u.error("analyze_job", { job_url: "https://e.com/unreachable" })
+      assertError(unreachable, new Errors.PostingUnreachable({ message: "The posting answered 404" }))
+      const died = yield* u.error("analyze_job", { job_url: "https://e.com/defect" })
+      assertError(died, new Errors.InternalError())
+      const nonsense = yield* u.error("analyze_job", { job_url: "https://e.com/bad-score" })
+      assertError(nonsense, new Errors.InternalError())
+      assert.deepStrictEqual(yield* u.balance, { credits: { balance_dollars: "0.05", balance_cents: 5 } })
+      assert.deepStrictEqual(memory.ledger.map((e) => e.kind), [
+        "grant",
+        "charge",
+        "refund",
+        "charge",
+        "refund",
+        "charge",
+        "refund"
+      ])
+      assert.strictEqual(memory.jobs.length, 0)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("refuses URLs it may not fetch before charging", () => {
+    const { layer, memory } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ cents: 5 })
+      assert.strictEqual((yield* u.error("analyze_job", { job_url: "file:///etc/passwd" }))._tag, "UrlNotAllowed")
+      assert.strictEqual((yield* u.error("analyze_job", { job_url: "https://a:b@e.com/" }))._tag, "UrlNotAllowed")
+      assert.strictEqual((yield* u.error("analyze_job", { job_url: "not a url" }))._tag, "InvalidRequest")
+      assert.strictEqual((yield* u.error("analyze_job", {}))._tag, "InvalidRequest")
+      assert.deepStrictEqual(memory.ledger.map((e) => e.kind), ["grant"])
+    }).pipe(Effect.provide(layer))
+  })
+})
+
+describe("Gateway jobs", () => {
+  it.effect("pages newest first with exact totals and cursors", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ cents: 100 })
+      for (let i = 1; i <= 7; i++) {
+        yield* u.value("analyze_job", { job_url: `https://e.com/${i}` })
+        if (i % 2 === 0) yield* TestClock.adjust("1 second")
+      }
+      const ids: Array<number> = []
+      let cursor: string | undefined
+      for (;;) {
+        const page = yield* u.value("get_saved_jobs", cursor ? { limit: 3, cursor } : { limit: 3 })
+        assert.isObject(page)
+        const { jobs, total, has_more, next_cursor } = page as {
+          jobs: Array<{ id: number }>
+          total: number
+          has_more: boolean
+          next_cursor: string | null
+        }
+        assert.strictEqual(total, 7)
+        ids.push(...jobs.map((j) => j.id))
+        assert.strictEqual(has_more, next_cursor !== null)
+        if (!next_cursor) break
+        cursor = next_cursor
+      }
+      assert.deepStrictEqual(ids, [7, 6, 5, 4, 3, 2, 1])
+      assert.strictEqual((yield* u.error("get_saved_jobs", { cursor: "garbage" }))._tag, "InvalidRequest")
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("moves statuses only along the allowed transitions", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ cents: 5 })
+      yield* u.value("analyze_job", { job_url: "https://e.com/1" })
+      assert.deepInclude(yield* u.value("update_job_status", { job_id: 1, status: "saved" }), {
+        id: 1,
+        status: "saved"
+      })
+      assertError(
+        yield* u.error("update_job_status", { job_id: 1, status: "saved" }),
+        new Errors.InvalidTransition({ from: "saved", to: "saved" })
+      )
+      assert.deepInclude(yield* u.value("update_job_status", { job_id: 1, status: "applied" }), { status: "applied" })
+      assertError(
+        yield* u.error("update_job_status", { job_id: 1, status: "analyzed" }),
+        new Errors.InvalidTransition({ from: "applied", to: "analyzed" })
+      )
+      assert.deepInclude(yield* u.value("get_saved_jobs", { status: "applied" }), { total: 1 })
+      assert.deepInclude(yield* u.value("get_saved_jobs", { status: "analyzed" }), { total: 0 })
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("hides another user's job and charges nothing for it", () => {
+    const { layer, memory } = setup()
+    return Effect.gen(function*() {
+      const owner = yield* user({ cents: 5 })
+      yield* owner.value("analyze_job", { job_url: "https://e.com/1" })
+      const other = yield* user({ cents: 50 })
+      assertError(yield* other.error("get_job", { job_id: 1 }), new Errors.JobNotFound({ job_id: 1 }))
+      assertError(yield* other.error("generate_cv", { job_id: 1 }), new Errors.JobNotFound({ job_id: 1 }))
+      assert.deepStrictEqual(yield* other.balance, { credits: { balance_dollars: "0.50", balance_cents: 50 } })
+      const cv = yield* other.error("update_job_status", { job_id: 1, status: "saved" })
+      assert.strictEqual(cv._tag, "JobNotFound")
+      assert.strictEqual(memory.ledger.filter((e) => e.kind === "charge").length, 1)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("generates a CV for a price and returns the job with its analysis", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ cents: 15 })
+      yield* u.value("analyze_job", { job_url: "https://e.com/1" })
+      assert.deepStrictEqual(yield* u.value("generate_cv", { job_id: 1, format: "html" }), {
+        job_id: 1,
+        format: "html",
+        content: "CV for Engineer 15 as html",
+        resume: {},
+        cost_cents: 10
+      })
+      assert.deepStrictEqual(yield* u.balance, { credits: { balance_dollars: "0.00", balance_cents: 0 } })
+      const job = yield* u.value("get_job", { job_id: 1 })
+      assert.deepInclude(job, { id: 1, title: "Engineer 15", status: "analyzed" })
+      assert.deepInclude((job as { analysis: object }).analysis, {
+        matching_skills: ["TypeScript"],
+        assessment: "A good fit."
+      })
+    }).pipe(Effect.provide(layer))
+  })
+})
+
+describe("Gateway profile", () => {
+  it.effect("reports a missing profile, then stores and returns one", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ withProfile: false })
+      assertError(yield* u.error("get_profile"), new Errors.ProfileNotFound())
+      const written = yield* u.value("update_profile", { resume: { basics: { name: "Lin", "x-custom": 1 } } })
+      assert.deepStrictEqual(written, { resume: { basics: { name: "Lin", "x-custom": 1 } }, preferences: {} })
+      assert.deepStrictEqual(yield* u.value("get_profile"), written)
+      assert.strictEqual(
+        (yield* u.error("update_profile", { resume: {}, preferences: { min_salary: -1 } }))._tag,
+        "InvalidRequest"
+      )
+    }).pipe(Effect.provide(layer))
+  })
+})

@@ -1,0 +1,193 @@
+import {
+  Account,
+  AccountStore,
+  ApiKey,
+  Errors,
+  Ids,
+  Job,
+  JobStore,
+  Ledger,
+  type Profile,
+  Transactor
+} from "@jobfit/core"
+import { DateTime, Effect, Layer, Option } from "effect"
+
+type Entry = Ledger.LedgerEntry & { readonly userId: Ids.UserId; state: "pending" | "settled" | "refunded" | null }
+
+/** In-memory doubles of the stores for Gateway tests; the SQL store has a suite of its own. */
+export const make = () => {
+  const users: Array<{ user: Account.User; balance: number; profile: Option.Option<Profile.Profile> }> = []
+  const keys: Array<{ key: ApiKey.ApiKey; secret: string }> = []
+  const jobs: Array<JobStore.StoredJob & { readonly userId: Ids.UserId }> = []
+  const ledger: Array<Entry> = []
+  const epoch = DateTime.unsafeMake(0)
+  const account = (id: Ids.UserId) => users.find((u) => u.user.id === id)!
+
+  const accounts = AccountStore.AccountStore.of({
+    authenticate: (secret) => {
+      const found = keys.find((k) => k.secret === secret && k.key.revoked_at === null)
+      if (!found) return Effect.fail(new Errors.InvalidApiKey({ message: "Invalid or revoked API key" }))
+      const { id, name, scopes } = found.key
+      return Effect.succeed({ user: account(found.key.user_id).user, key: { id, name, scopes } })
+    },
+    createUser: ({ email, name }) =>
+      users.some((u) => u.user.email === email)
+        ? Effect.fail(new Errors.EmailTaken({ email }))
+        : Effect.sync(() => {
+          const user = new Account.User({ id: Ids.UserId.make(users.length + 1), email, name })
+          users.push({ user, balance: 0, profile: Option.none() })
+          return user
+        }),
+    findUserByEmail: (email) => {
+      const found = users.find((u) => u.user.email === email)
+      return found ? Effect.succeed(found.user) : Effect.fail(new Errors.UserNotFound({ email }))
+    },
+    createKey: (userId, { name, scopes }) =>
+      Effect.sync(() => {
+        const id = keys.length + 1
+        const secret = ApiKey.format(new Uint8Array(32).fill(id))
+        const key = new ApiKey.ApiKey({
+          id: Ids.ApiKeyId.make(id),
+          user_id: userId,
+          name,
+          scopes,
+          prefix: ApiKey.prefixOf(secret),
+          created_at: epoch,
+          last_used_at: null,
+          revoked_at: null
+        })
+        keys.push({ key, secret })
+        return { apiKey: key, secret }
+      }),
+    listKeys: (userId) => Effect.succeed(keys.filter((k) => k.key.user_id === userId).map((k) => k.key)),
+    revokeKey: (keyId) => {
+      const found = keys.find((k) => k.key.id === keyId)
+      if (!found) return Effect.fail(new Errors.ApiKeyNotFound({ key_id: keyId }))
+      found.key = new ApiKey.ApiKey({ ...found.key, revoked_at: found.key.revoked_at ?? epoch })
+      return Effect.succeed(found.key)
+    },
+    getProfile: (userId) => Effect.sync(() => account(userId).profile),
+    setProfile: (userId, profile) =>
+      Effect.sync(() => {
+        account(userId).profile = Option.some(profile)
+      })
+  })
+
+  const millis = (stored: JobStore.StoredJob) => stored.job.analyzed_at.epochMillis
+
+  const jobStore = JobStore.JobStore.of({
+    list: (userId, query) =>
+      Effect.sync(() => {
+        const matching = jobs
+          .filter((j) => j.userId === userId && (query.status === "all" || j.job.status === query.status))
+          .sort((a, b) => millis(b) - millis(a) || b.job.id - a.job.id)
+        const rest = Option.match(query.after, {
+          onNone: () => matching,
+          onSome: (c) =>
+            matching.filter((j) =>
+              millis(j) < c.analyzedAtMillis || (millis(j) === c.analyzedAtMillis && j.job.id < c.id)
+            )
+        })
+        const page = rest.slice(0, query.limit).map((j) => j.job)
+        const last = page[page.length - 1]
+        const has_more = rest.length > query.limit
+        return {
+          jobs: page,
+          total: matching.length,
+          has_more,
+          next: has_more && last
+            ? Option.some({ analyzedAtMillis: last.analyzed_at.epochMillis, id: last.id })
+            : Option.none()
+        }
+      }),
+    find: (userId, jobId) => {
+      const found = jobs.find((j) => j.userId === userId && j.job.id === jobId)
+      return found ? Effect.succeed(found) : Effect.fail(new Errors.JobNotFound({ job_id: jobId }))
+    },
+    findByUrl: (userId, url) =>
+      Effect.sync(() => Option.fromNullable(jobs.find((j) => j.userId === userId && j.job.url === url))),
+    saveAnalysis: (userId, url, analysis, analyzedAt) =>
+      Effect.sync(() => {
+        const index = jobs.findIndex((j) => j.userId === userId && j.job.url === url)
+        const previous = jobs[index]
+        const job = new Job.Job({
+          id: previous ? previous.job.id : Ids.JobId.make(jobs.length + 1),
+          title: analysis.title,
+          company: analysis.company,
+          location: analysis.location,
+          match_score: analysis.match_score,
+          verdict: analysis.verdict,
+          status: previous ? previous.job.status : "analyzed",
+          analyzed_at: analyzedAt,
+          url
+        })
+        const stored = { userId, job, analysis }
+        if (previous) jobs[index] = stored
+        else jobs.push(stored)
+        return stored
+      }),
+    setStatus: (userId, jobId, from, to) => {
+      const index = jobs.findIndex((j) => j.userId === userId && j.job.id === jobId)
+      const current = jobs[index]
+      if (!current) return Effect.fail(new Errors.JobNotFound({ job_id: jobId }))
+      if (current.job.status !== from) return Effect.succeed(Option.none())
+      const job = new Job.Job({ ...current.job, status: to })
+      jobs[index] = { ...current, job }
+      return Effect.succeed(Option.some(job))
+    }
+  })
+
+  const add = (userId: Ids.UserId, kind: Entry["kind"], amount: number, tool: string | null): Entry => {
+    const entry: Entry = {
+      id: Ids.LedgerEntryId.make(ledger.length + 1),
+      userId,
+      kind,
+      amount_cents: amount,
+      tool,
+      job_id: null,
+      note: null,
+      created_at: epoch,
+      state: kind === "charge" ? "pending" : null
+    }
+    ledger.push(entry)
+    account(userId).balance += amount
+    return entry
+  }
+
+  const ledgerStore = Ledger.Ledger.of({
+    balance: (userId) => Effect.sync(() => account(userId).balance),
+    grant: (userId, cents) =>
+      Effect.sync(() => {
+        add(userId, "grant", cents, null)
+        return account(userId).balance
+      }),
+    charge: (userId, cents, tool) =>
+      Effect.suspend(() => {
+        const available = account(userId).balance
+        return available < cents
+          ? Effect.fail(new Errors.InsufficientCredits({ required_credits: cents, available_credits: available }))
+          : Effect.succeed(add(userId, "charge", -cents, tool).id)
+      }),
+    settle: (chargeId) =>
+      Effect.sync(() => {
+        const entry = ledger.find((e) => e.id === chargeId)!
+        if (entry.state === "pending") entry.state = "settled"
+      }),
+    refund: (chargeId) =>
+      Effect.sync(() => {
+        const entry = ledger.find((e) => e.id === chargeId)!
+        if (entry.state !== "pending") return
+        entry.state = "refunded"
+        add(entry.userId, "refund", -entry.amount_cents, entry.tool)
+      }),
+    entries: (userId) => Effect.sync(() => ledger.filter((e) => e.userId === userId))
+  })
+
+  const layer = Layer.mergeAll(
+    Layer.succeed(AccountStore.AccountStore, accounts),
+    Layer.succeed(JobStore.JobStore, jobStore),
+    Layer.succeed(Ledger.Ledger, ledgerStore),
+    Layer.succeed(Transactor.Transactor, Transactor.Transactor.of({ withTransaction: (self) => self }))
+  )
+  return { layer, ledger, jobs }
+}

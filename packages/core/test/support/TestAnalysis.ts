@@ -1,0 +1,35 @@
+import { Analyzer, CvWriter, Errors, PostingSource } from "@jobfit/core"
+import { Effect, Layer } from "effect"
+
+/**
+ * A posting source, analyzer and CV writer for tests: the URL decides what happens.
+ * `unreachable` fails as POSTING_UNREACHABLE, `defect` dies, `bad-score` returns a score out of range.
+ */
+export const layer = Layer.mergeAll(
+  Layer.succeed(PostingSource.PostingSource, {
+    fetch: (url) =>
+      url.includes("unreachable")
+        ? Effect.fail(new Errors.PostingUnreachable({ message: "The posting answered 404" }))
+        : Effect.succeed({ url, title: "Engineer", company: "Acme", location: "Remote", description: "TypeScript" })
+  }),
+  Layer.succeed(Analyzer.Analyzer, {
+    analyze: (posting) =>
+      posting.url.includes("defect")
+        ? Effect.die(new Error("SELECT secret FROM users"))
+        : Effect.succeed({
+          title: `${posting.title} ${posting.url.length}`,
+          company: posting.company,
+          location: posting.location,
+          match_score: posting.url.includes("bad-score") ? 150 : 80,
+          verdict: "APPLY" as const,
+          matching_skills: ["TypeScript"],
+          missing_skills: ["Go"],
+          red_flags: [],
+          assessment: "A good fit.",
+          analyzer: "test"
+        })
+  }),
+  Layer.succeed(CvWriter.CvWriter, {
+    write: ({ format, job }) => Effect.succeed({ content: `CV for ${job.job.title} as ${format}`, resume: {} })
+  })
+)

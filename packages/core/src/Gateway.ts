@@ -254,20 +254,25 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
         (defect) => Effect.zipRight(Effect.logError("unexpected failure", defect), Effect.fail(new InternalError()))
       )
 
-    const call = (request: CallRequest): Effect.Effect<Outcome<unknown>, AppError> =>
+    /** Runs a tool for a caller already admitted (one admission per transport request). */
+    const callAs = (principal: Principal, tool: string, args: unknown): Effect.Effect<unknown, AppError> =>
       shielded(Effect.gen(function*() {
-        const { principal, rate } = yield* admit(request)
-        if (!Tools.isToolName(request.tool)) {
-          return yield* new InvalidRequest({ message: `Unknown tool: ${request.tool}` })
+        if (!Tools.isToolName(tool)) return yield* new InvalidRequest({ message: `Unknown tool: ${tool}` })
+        const contract = Tools.tools[tool]
+        if (!principal.key.scopes.includes(contract.scope)) {
+          return yield* new ScopeNotAllowed({ required_scope: contract.scope })
         }
-        const tool = Tools.tools[request.tool]
-        if (!principal.key.scopes.includes(tool.scope)) {
-          return yield* new ScopeNotAllowed({ required_scope: tool.scope })
-        }
-        if (tool.name === "analyze_job") yield* limit(`analyze:${principal.key.id}`, limits.analyze)
-        const value = yield* handlers[request.tool](principal, request.arguments === undefined ? {} : request.arguments)
-        return { value, rate }
-      })).pipe(Effect.withSpan("Gateway.call", { attributes: { tool: request.tool } }))
+        if (contract.name === "analyze_job") yield* limit(`analyze:${principal.key.id}`, limits.analyze)
+        return yield* handlers[tool](principal, args === undefined ? {} : args)
+      })).pipe(Effect.withSpan("Gateway.callAs", { attributes: { tool } }))
+
+    const call = (request: CallRequest): Effect.Effect<Outcome<unknown>, AppError> =>
+      shielded(admit(request)).pipe(
+        Effect.flatMap(({ principal, rate }) =>
+          Effect.map(callAs(principal, request.tool, request.arguments), (value) => ({ value, rate }))
+        ),
+        Effect.withSpan("Gateway.call", { attributes: { tool: request.tool } })
+      )
 
     /** The connection test: any valid key, no scope. */
     const status = (caller: Caller) =>
@@ -284,6 +289,6 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
         return { value, rate }
       })).pipe(Effect.withSpan("Gateway.status"))
 
-    return { call, status, tools: Tools.tools } as const
+    return { call, callAs, admit: (caller: Caller) => shielded(admit(caller)), status, tools: Tools.tools } as const
   })
 }) {}

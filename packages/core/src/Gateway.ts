@@ -55,8 +55,10 @@ type Bound = (principal: Principal, raw: unknown) => Effect.Effect<unknown, AppE
 
 const CACHE_TTL = Duration.hours(24)
 
+// Optional fields also report "Expected undefined" beside the real issue; that half only confuses.
 const describe = (error: ParseResult.ParseError): string =>
   ParseResult.ArrayFormatter.formatErrorSync(error)
+    .filter((issue) => !issue.message.startsWith("Expected undefined,"))
     .map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
     .join("; ")
 

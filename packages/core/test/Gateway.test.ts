@@ -1,13 +1,12 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Admin, Errors, Gateway, Prices, RateLimiter } from "@jobfit/core"
+import { Admin, Errors, Gateway, MemoryStore, Prices, RateLimiter } from "@jobfit/core"
 import { Effect, Either, Layer, Option, TestClock } from "effect"
-import * as Memory from "./support/Memory.js"
 import * as TestAnalysis from "./support/TestAnalysis.js"
 
 const noLimits = RateLimiter.layerRateLimits({ perKey: Option.none(), analyze: Option.none() })
 
 const setup = (limits = noLimits) => {
-  const memory = Memory.make()
+  const memory = MemoryStore.make()
   const layer = Layer.mergeAll(Gateway.Gateway.Default, Admin.Admin.Default).pipe(
     Layer.provide([memory.layer, RateLimiter.layerMemory, limits, Prices.layer(), TestAnalysis.layer])
   )

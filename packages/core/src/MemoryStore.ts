@@ -14,7 +14,10 @@ import { DateTime, Effect, Layer, Option } from "effect"
 
 type Entry = Ledger.LedgerEntry & { readonly userId: Ids.UserId; state: "pending" | "settled" | "refunded" | null }
 
-/** In-memory doubles of the stores for Gateway tests; the SQL store has a suite of its own. */
+/**
+ * The stores in memory, for tests and demos only: nothing persists and API keys come from a counter,
+ * so they are predictable. Servers use the SQL store.
+ */
 export const make = () => {
   const users: Array<{ user: Account.User; balance: number; profile: Option.Option<Profile.Profile> }> = []
   const keys: Array<{ key: ApiKey.ApiKey; secret: string }> = []
@@ -191,3 +194,6 @@ export const make = () => {
   )
   return { layer, ledger, jobs }
 }
+
+/** A fresh in-memory store each time the layer is built. */
+export const layer = Layer.unwrapEffect(Effect.sync(() => make().layer))

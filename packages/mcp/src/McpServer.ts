@@ -1,0 +1,157 @@
+import { Errors, Gateway, Server } from "@jobfit/core"
+import { Effect, Either, Option } from "effect"
+import * as JsonRpc from "./JsonRpc.js"
+import * as Protocol from "./Protocol.js"
+import * as ToolList from "./ToolList.js"
+
+/** Where a message came from: the caller (as the Gateway admits it) and the version the transport was told. */
+export interface Context {
+  readonly caller: Gateway.Caller
+  /** The MCP-Protocol-Version the transport received; absent means the assumed version. */
+  readonly protocolVersion?: string | undefined
+}
+
+/** What to send back for one incoming transport message. */
+export interface Reply {
+  readonly body: JsonRpc.Response | ReadonlyArray<JsonRpc.Response>
+  /** Set when the caller was refused before any method ran (bad key, rate limit): the transport's status. */
+  readonly refused: Option.Option<Errors.AppError>
+}
+
+const instructions =
+  "jobfit analyzes job postings against the user's stored profile. Call analyze_job with a posting " +
+  "URL to get a match score, matching and missing skills, red flags and an assessment; get_saved_jobs lists analyzed " +
+  "jobs; generate_cv writes a CV aimed at one of them. analyze_job and generate_cv cost credits (see get_credits)."
+
+const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** MCP over JSON-RPC 2.0 on any message channel: lifecycle, tools/list and tools/call through the Gateway. */
+export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServer", {
+  effect: Effect.gen(function*() {
+    const gateway = yield* Gateway.Gateway
+    const tools = ToolList.make()
+
+    const callTool = (principal: Parameters<typeof gateway.callAs>[0], id: JsonRpc.Id, params: unknown) => {
+      if (!isRecord(params) || typeof params.name !== "string") {
+        return Effect.succeed(
+          JsonRpc.failure(id, Protocol.codes.invalidParams, "tools/call needs params.name, a string")
+        )
+      }
+      if ("arguments" in params && params.arguments !== undefined && !isRecord(params.arguments)) {
+        return Effect.succeed(
+          JsonRpc.failure(id, Protocol.codes.invalidParams, "tools/call params.arguments must be an object")
+        )
+      }
+      return gateway.callAs(principal, params.name, params.arguments).pipe(
+        Effect.map((value) =>
+          JsonRpc.success(id, {
+            content: [{ type: "text", text: JSON.stringify(value) }],
+            structuredContent: value,
+            isError: false
+          })
+        ),
+        Effect.catchAll((error) =>
+          Effect.succeed(
+            Errors.catalogue[error._tag].toolResult
+              ? JsonRpc.success(id, {
+                content: [{ type: "text", text: `${Errors.catalogue[error._tag].code}: ${error.message}` }],
+                isError: true
+              })
+              : JsonRpc.fromAppError(id, error)
+          )
+        )
+      )
+    }
+
+    const request = (
+      principal: Parameters<typeof gateway.callAs>[0],
+      message: Extract<JsonRpc.Incoming, { _tag: "Request" }>
+    ): Effect.Effect<JsonRpc.Response> => {
+      const { id, params } = message
+      switch (message.method) {
+        case "initialize": {
+          if (!isRecord(params) || typeof params.protocolVersion !== "string") {
+            return Effect.succeed(
+              JsonRpc.failure(id, Protocol.codes.invalidParams, "initialize needs params.protocolVersion")
+            )
+          }
+          const version = Protocol.isSupported(params.protocolVersion) ? params.protocolVersion : Protocol.latest
+          return Effect.succeed(JsonRpc.success(id, {
+            protocolVersion: version,
+            capabilities: { tools: { listChanged: false } },
+            serverInfo: { name: Server.info.name, title: "jobfit", version: Server.info.version },
+            instructions
+          }))
+        }
+        case "ping":
+          return Effect.succeed(JsonRpc.success(id, {}))
+        case "tools/list":
+          return Effect.succeed(JsonRpc.success(id, { tools }))
+        case "tools/call":
+          return callTool(principal, id, params)
+        default:
+          return Effect.succeed(
+            JsonRpc.failure(id, Protocol.codes.methodNotFound, `Method not found: ${message.method}`)
+          )
+      }
+    }
+
+    const one = (principal: Parameters<typeof gateway.callAs>[0], raw: unknown) => {
+      const message = JsonRpc.classify(raw)
+      switch (message._tag) {
+        case "Request":
+          return Effect.map(
+            Effect.catchAllDefect(
+              request(principal, message),
+              () => Effect.succeed(JsonRpc.failure(message.id, Protocol.codes.internalError, "Internal error"))
+            ),
+            Option.some
+          )
+        case "Invalid":
+          return Effect.succeed(Option.some(JsonRpc.invalidRequest(message.id, message.reason)))
+        // Notifications (initialized, cancelled, ...) and client responses need no answer.
+        default:
+          return Effect.succeed(Option.none<JsonRpc.Response>())
+      }
+    }
+
+    /** Handles one transport message (a JSON text): admits the caller once, then answers it. */
+    const handle = (text: string, context: Context): Effect.Effect<Option.Option<Reply>> =>
+      Effect.gen(function*() {
+        const admission = yield* Effect.either(gateway.admit(context.caller))
+        let parsed: unknown
+        try {
+          parsed = JSON.parse(text)
+        } catch {
+          return Either.match(admission, {
+            onLeft: (error) => Option.some({ body: JsonRpc.fromAppError(null, error), refused: Option.some(error) }),
+            onRight: () =>
+              Option.some({
+                body: JsonRpc.failure(null, Protocol.codes.parseError, "Parse error: the body is not valid JSON"),
+                refused: Option.none()
+              })
+          })
+        }
+        if (Either.isLeft(admission)) {
+          const error = admission.left
+          const ids = Array.isArray(parsed) ? parsed.map(JsonRpc.readId) : [JsonRpc.readId(parsed)]
+          const body = ids.map((id) => JsonRpc.fromAppError(id, error))
+          return Option.some({ body: Array.isArray(parsed) ? body : body[0]!, refused: Option.some(error) })
+        }
+        const principal = admission.right.principal
+        if (!Array.isArray(parsed)) {
+          return Option.map(yield* one(principal, parsed), (body) => ({ body, refused: Option.none() }))
+        }
+        const version = context.protocolVersion ?? Protocol.assumed
+        if (parsed.length === 0 || !Protocol.allowsBatches(version)) {
+          const reason = parsed.length === 0 ? "an empty batch" : `batches are not part of protocol version ${version}`
+          return Option.some({ body: JsonRpc.invalidRequest(null, reason), refused: Option.none() })
+        }
+        const replies = yield* Effect.forEach(parsed, (item) => one(principal, item), { concurrency: 4 })
+        const body = replies.flatMap(Option.toArray)
+        return body.length === 0 ? Option.none() : Option.some({ body, refused: Option.none() })
+      }).pipe(Effect.withSpan("McpServer.handle"))
+
+    return { handle, tools } as const
+  })
+}) {}

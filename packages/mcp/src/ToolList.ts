@@ -5,7 +5,9 @@ import { JSONSchema, type Schema } from "effect"
 // comes out as "object or array", which MCP does not accept for tool schemas.
 const jsonSchema = (schema: Schema.Schema.AnyNoContext): Record<string, unknown> => {
   const { $schema: _, ...rest } = JSONSchema.make(schema)
-  return rest.type === "object" ? rest : { type: "object", properties: {}, additionalProperties: false }
+  return "type" in rest && rest.type === "object"
+    ? rest
+    : { type: "object", properties: {}, additionalProperties: false }
 }
 
 /** The tools/list entries, made from the same contracts the Gateway runs. */

@@ -1,4 +1,5 @@
 export * as JsonRpc from "./JsonRpc.js"
+export * as LineTransport from "./LineTransport.js"
 export * as McpServer from "./McpServer.js"
 export * as Protocol from "./Protocol.js"
 export * as ToolList from "./ToolList.js"

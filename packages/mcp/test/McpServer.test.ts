@@ -6,7 +6,7 @@ import { Effect, Layer, Option } from "effect"
 const withBurst = (burst: number) =>
   RateLimiter.layerRateLimits({ perKey: Option.some({ perMinute: 60, burst }), analyze: Option.none() })
 
-// it.layer shares one memo map per file: fresh layers keep the two blocks' services apart.
+// The two blocks build the same service layers; without fresh, the second block was seen to reuse the first one's.
 const testLayer = (burst: number) =>
   Layer.mergeAll(Layer.fresh(McpServer.McpServer.Default), Layer.fresh(Admin.Admin.Default)).pipe(
     Layer.provideMerge(Layer.fresh(Gateway.Gateway.Default)),

@@ -1,0 +1,106 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import { Analysis, Errors, Ids, Job, JobStore } from "@jobfit/core"
+import { DateTime, Effect, Layer, Option, Schema } from "effect"
+import { all, first, Id, Int, Millis, single, toMillis } from "./Columns.js"
+
+const JobRow = Schema.Struct({ ...Job.Job.fields, id: Id(Ids.JobId), analyzed_at: Millis })
+
+const AnalysisJson = Schema.parseJson(Analysis.Analysis)
+const StoredRow = Schema.Struct({ ...JobRow.fields, analysis: AnalysisJson })
+const encodeAnalysis = Schema.encode(AnalysisJson)
+
+const CountRow = Schema.Struct({ total: Int })
+
+const jobColumns = "id, title, company, location, match_score, verdict, status, analyzed_at, url"
+
+const toStored = (row: typeof StoredRow.Type): JobStore.StoredJob => {
+  const { analysis, ...job } = row
+  return { job: new Job.Job(job), analysis }
+}
+
+const isCount = (n: number) => Number.isSafeInteger(n) && n >= 0
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const jobFields = sql.literal(jobColumns)
+  const storedFields = sql.literal(`${jobColumns}, analysis`)
+  const jobs = all(JobRow)
+  const oneJob = first(JobRow)
+  const oneStored = first(StoredRow)
+
+  const list = Effect.fn("JobStore.list")(function*(userId: Ids.UserId, query: JobStore.ListQuery) {
+    if (!isCount(query.limit)) return yield* Effect.dieMessage(`JobStore.list: bad limit ${query.limit}`)
+    const filter = [
+      sql`user_id = ${userId}`,
+      ...(query.status === "all" ? [] : [sql`status = ${query.status}`])
+    ]
+    // Keyset: rows strictly after the cursor in (analyzed_at desc, id desc) order.
+    const keyset = Option.match(query.after, {
+      onNone: () => [],
+      onSome: (cursor) => [sql`(analyzed_at, id) < (${cursor.analyzedAtMillis}, ${cursor.id})`]
+    })
+    const [rows, count] = yield* Effect.all([
+      jobs(sql`SELECT ${jobFields} FROM jobs WHERE ${sql.and([...filter, ...keyset])}
+        ORDER BY analyzed_at DESC, id DESC LIMIT ${query.limit + 1}`),
+      single(CountRow)(sql`SELECT COUNT(*) AS total FROM jobs WHERE ${sql.and(filter)}`)
+    ])
+    const page = rows.slice(0, query.limit).map((row) => new Job.Job(row))
+    const has_more = rows.length > query.limit
+    const last = page[page.length - 1]
+    return {
+      jobs: page,
+      total: count.total,
+      has_more,
+      next: has_more && last !== undefined
+        ? Option.some({ analyzedAtMillis: toMillis(last.analyzed_at), id: last.id })
+        : Option.none()
+    }
+  })
+
+  const find = Effect.fn("JobStore.find")(function*(userId: Ids.UserId, jobId: Ids.JobId) {
+    const found = yield* oneStored(sql`SELECT ${storedFields} FROM jobs WHERE id = ${jobId} AND user_id = ${userId}`)
+    if (Option.isNone(found)) return yield* new Errors.JobNotFound({ job_id: jobId })
+    return toStored(found.value)
+  })
+
+  const findByUrl = Effect.fn("JobStore.findByUrl")(function*(userId: Ids.UserId, url: string) {
+    const found = yield* oneStored(sql`SELECT ${storedFields} FROM jobs WHERE user_id = ${userId} AND url = ${url}`)
+    return Option.map(found, toStored)
+  })
+
+  const saveAnalysis = Effect.fn("JobStore.saveAnalysis")(
+    function*(userId: Ids.UserId, url: string, analysis: Analysis.Analysis, analyzedAt: DateTime.Utc) {
+      const json = yield* Effect.orDie(encodeAnalysis(analysis))
+      const now = toMillis(yield* DateTime.now)
+      // A URL the user had keeps its id and status; everything the analysis says is replaced.
+      const row = yield* single(StoredRow)(sql`
+        INSERT INTO jobs (user_id, url, title, company, location, match_score, verdict, status, analyzed_at,
+          analysis, created_at)
+        VALUES (${userId}, ${url}, ${analysis.title}, ${analysis.company}, ${analysis.location},
+          ${analysis.match_score}, ${analysis.verdict}, 'analyzed', ${toMillis(analyzedAt)}, ${json}, ${now})
+        ON CONFLICT (user_id, url) DO UPDATE SET
+          title = excluded.title, company = excluded.company, location = excluded.location,
+          match_score = excluded.match_score, verdict = excluded.verdict, analyzed_at = excluded.analyzed_at,
+          analysis = excluded.analysis
+        RETURNING ${storedFields}`)
+      return toStored(row)
+    }
+  )
+
+  const setStatus = Effect.fn("JobStore.setStatus")(
+    function*(userId: Ids.UserId, jobId: Ids.JobId, from: Job.JobStatus, to: Job.JobStatus) {
+      const moved = yield* oneJob(sql`
+        UPDATE jobs SET status = ${to} WHERE id = ${jobId} AND user_id = ${userId} AND status = ${from}
+        RETURNING ${jobFields}`)
+      if (Option.isSome(moved)) return Option.some(new Job.Job(moved.value))
+      const exists = yield* oneJob(sql`SELECT ${jobFields} FROM jobs WHERE id = ${jobId} AND user_id = ${userId}`)
+      if (Option.isNone(exists)) return yield* new Errors.JobNotFound({ job_id: jobId })
+      return Option.none()
+    }
+  )
+
+  return JobStore.JobStore.of({ list, find, findByUrl, saveAnalysis, setStatus })
+})
+
+/** The JobStore over the SqlClient in context. */
+export const layer: Layer.Layer<JobStore.JobStore, never, SqlClient.SqlClient> = Layer.effect(JobStore.JobStore, make)

@@ -1,0 +1,8 @@
+export * as Columns from "./Columns.js"
+export * as DatabaseUrl from "./DatabaseUrl.js"
+export * as Migrations from "./Migrations.js"
+export * as SqlAccountStore from "./SqlAccountStore.js"
+export * as SqlJobStore from "./SqlJobStore.js"
+export * as SqlLedger from "./SqlLedger.js"
+export * as SqlStore from "./SqlStore.js"
+export * as SqlTransactor from "./SqlTransactor.js"

@@ -1,0 +1,1 @@
+export * as Stdio from "./Stdio.js"

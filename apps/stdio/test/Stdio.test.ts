@@ -1,0 +1,97 @@
+import { NodeContext } from "@effect/platform-node"
+import { assert, describe, it } from "@effect/vitest"
+import { Admin } from "@jobfit/core"
+import { SqlStore } from "@jobfit/store-sql"
+import { Effect, Layer } from "effect"
+import { spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+
+const root = path.resolve(import.meta.dirname, "../../..")
+const tsx = path.join(root, "node_modules/.bin/tsx")
+const main = path.join(root, "apps/stdio/src/main.ts")
+
+interface Run {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Runs the stdio server with `lines` on stdin, then closes stdin and waits for the exit. */
+const runStdio = (env: Record<string, string>, lines: ReadonlyArray<unknown>) =>
+  Effect.async<Run>((resume) => {
+    const child = spawn(tsx, [main], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] })
+    let stdout = ""
+    let stderr = ""
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on("close", (code) => resume(Effect.succeed({ code, stdout, stderr })))
+    for (const line of lines) child.stdin.write(`${JSON.stringify(line)}\n`)
+    child.stdin.end()
+  })
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jobfit-stdio-"))
+const database = path.join(dir, "jobfit.db")
+
+describe("jobfit mcp (stdio)", () => {
+  it.effect("answers on stdout with nothing but JSON-RPC and exits when stdin closes", () =>
+    Effect.gen(function*() {
+      const admin = yield* Admin.Admin
+      yield* admin.createUser({ email: "stdio@example.com" })
+      const { secret } = yield* admin.createKey({ email: "stdio@example.com", scopes: ["credits_read"] })
+      yield* admin.addCredits("stdio@example.com", 123)
+      const run = yield* runStdio({ JOBFIT_DATABASE_URL: database, JOBFIT_API_KEY: secret }, [
+        {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } }
+        },
+        { jsonrpc: "2.0", method: "notifications/initialized" },
+        { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "get_credits", arguments: {} } },
+        { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "get_saved_jobs", arguments: {} } }
+      ])
+      assert.strictEqual(run.code, 0, run.stderr)
+      const replies = run.stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>)
+      assert.deepStrictEqual(replies.map((r) => r.id).sort(), [1, 2, 3])
+      const init = replies.find((r) => r.id === 1)!.result as Record<string, unknown>
+      assert.deepInclude(init, {
+        protocolVersion: "2025-06-18",
+        capabilities: { tools: { listChanged: false } },
+        serverInfo: { name: "jobfit", title: "jobfit", version: "0.1.0" }
+      })
+      assert.deepInclude(replies.find((r) => r.id === 2), {
+        result: {
+          content: [{ type: "text", text: "{\"credits\":{\"balance_dollars\":\"1.23\",\"balance_cents\":123}}" }],
+          structuredContent: { credits: { balance_dollars: "1.23", balance_cents: 123 } },
+          isError: false
+        }
+      })
+      assert.deepInclude(replies.find((r) => r.id === 3), {
+        error: {
+          code: -32004,
+          message: "This API key lacks the scope jobs_read; edit the key or create one with that scope",
+          data: { code: "SCOPE_NOT_ALLOWED", required_scope: "jobs_read" }
+        }
+      })
+    }).pipe(
+      Effect.provide(
+        Admin.Admin.Default.pipe(
+          Layer.provide(SqlStore.layerSqlite(database)),
+          Layer.orDie,
+          Layer.merge(NodeContext.layer)
+        )
+      )
+    ), { timeout: 60_000 })
+
+  it.effect("refuses to start without JOBFIT_API_KEY, with one line on stderr", () =>
+    Effect.gen(function*() {
+      const env = { JOBFIT_DATABASE_URL: database, JOBFIT_API_KEY: "" }
+      const run = yield* runStdio(env, [])
+      assert.strictEqual(run.code, 1)
+      assert.strictEqual(run.stdout, "")
+      assert.match(run.stderr.trim(), /^jobfit mcp: .*JOBFIT_API_KEY/)
+      assert.strictEqual(run.stderr.trim().split("\n").length, 1)
+    }), { timeout: 60_000 })
+})

@@ -2,6 +2,9 @@ import { NodeContext } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { Admin } from "@jobfit/core"
 import { SqlStore } from "@jobfit/store-sql"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { McpError } from "@modelcontextprotocol/sdk/types.js"
 import { Effect, Layer } from "effect"
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
@@ -95,3 +98,41 @@ describe("jobfit mcp (stdio)", () => {
       assert.strictEqual(run.stderr.trim().split("\n").length, 1)
     }), { timeout: 60_000 })
 })
+
+describe("jobfit mcp with the official SDK client", () => {
+  it.effect("connects over stdio, lists the tools and calls them", () =>
+    Effect.gen(function*() {
+      const admin = yield* Admin.Admin
+      yield* admin.createUser({ email: "sdk@example.com" })
+      const { secret } = yield* admin.createKey({ email: "sdk@example.com", scopes: ["credits_read", "jobs_read"] })
+      const client = new Client({ name: "jobfit-test", version: "1.0.0" })
+      const transport = new StdioClientTransport({
+        command: tsx,
+        args: [main],
+        env: { ...stringEnv(), JOBFIT_DATABASE_URL: database, JOBFIT_API_KEY: secret },
+        stderr: "pipe"
+      })
+      yield* Effect.acquireRelease(Effect.promise(() => client.connect(transport)), () =>
+        Effect.promise(() => client.close()))
+      assert.strictEqual(client.getServerVersion()?.name, "jobfit")
+      const { tools } = yield* Effect.promise(() =>
+        client.listTools()
+      )
+      assert.strictEqual(tools.length, 8)
+      const credits = yield* Effect.promise(() => client.callTool({ name: "get_credits", arguments: {} }))
+      assert.deepStrictEqual(credits.structuredContent, { credits: { balance_dollars: "0.00", balance_cents: 0 } })
+      const jobs = yield* Effect.promise(() => client.callTool({ name: "get_saved_jobs", arguments: { limit: 5 } }))
+      assert.deepStrictEqual(jobs.structuredContent, { jobs: [], total: 0, has_more: false, next_cursor: null })
+      const refused = yield* Effect.flip(
+        Effect.tryPromise(() => client.callTool({ name: "get_profile", arguments: {} }))
+      )
+      assert.instanceOf(refused.error, McpError)
+      if (refused.error instanceof McpError) assert.strictEqual(refused.error.code, -32004)
+    }).pipe(
+      Effect.scoped,
+      Effect.provide(Admin.Admin.Default.pipe(Layer.provide(SqlStore.layerSqlite(database)), Layer.orDie))
+    ), { timeout: 60_000 })
+})
+
+const stringEnv = (): Record<string, string> =>
+  Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined))

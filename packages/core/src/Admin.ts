@@ -1,17 +1,14 @@
-import { Effect, ParseResult, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { Email } from "./Account.js"
 import { AccountStore } from "./AccountStore.js"
 import { balanceOf } from "./Credits.js"
-import { InvalidRequest } from "./Errors.js"
+import { invalidInput, InvalidRequest } from "./Errors.js"
 import { ApiKeyId } from "./Ids.js"
 import { Ledger } from "./Ledger.js"
 import { Profile } from "./Profile.js"
 import { Scope } from "./Scope.js"
 
-const invalid = (what: string) => (error: ParseResult.ParseError) =>
-  new InvalidRequest({ message: `${what}: ${ParseResult.TreeFormatter.formatErrorSync(error)}` })
-
-const decodeEmail = (email: string) => Effect.mapError(Schema.decodeUnknown(Email)(email), invalid("email"))
+const decodeEmail = (email: string) => Effect.mapError(Schema.decodeUnknown(Email)(email), invalidInput("email"))
 const Scopes = Schema.NonEmptyArray(Scope)
 const GrantCents = Schema.Int.pipe(Schema.between(1, 100_000_000))
 
@@ -47,13 +44,13 @@ export class Admin extends Effect.Service<Admin>()("@jobfit/core/Admin", {
     })
 
     const revokeKey = Effect.fn("Admin.revokeKey")(function*(id: number) {
-      const keyId = yield* Effect.mapError(Schema.decodeUnknown(ApiKeyId)(id), invalid("key id"))
+      const keyId = yield* Effect.mapError(Schema.decodeUnknown(ApiKeyId)(id), invalidInput("key id"))
       return yield* accounts.revokeKey(keyId)
     })
 
     const addCredits = Effect.fn("Admin.addCredits")(function*(email: string, cents: number, note = "operator grant") {
       const user = yield* userByEmail(email)
-      const amount = yield* Effect.mapError(Schema.decodeUnknown(GrantCents)(cents), invalid("cents"))
+      const amount = yield* Effect.mapError(Schema.decodeUnknown(GrantCents)(cents), invalidInput("cents"))
       return balanceOf(yield* ledger.grant(user.id, amount, note))
     })
 
@@ -61,7 +58,7 @@ export class Admin extends Effect.Service<Admin>()("@jobfit/core/Admin", {
       const user = yield* userByEmail(email)
       const profile = yield* Effect.mapError(
         Schema.decodeUnknown(Profile, { onExcessProperty: "error" })(toProfile(document)),
-        invalid("profile")
+        invalidInput("profile")
       )
       yield* accounts.setProfile(user.id, profile)
       return profile
@@ -72,5 +69,5 @@ export class Admin extends Effect.Service<Admin>()("@jobfit/core/Admin", {
 }) {}
 
 /** A profile file is either `{ resume, preferences }` or a bare JSON Resume document. */
-const toProfile = (document: unknown): unknown =>
+export const toProfile = (document: unknown): unknown =>
   typeof document === "object" && document !== null && "resume" in document ? document : { resume: document }

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { ParseResult, Schema } from "effect"
 
 /** The key is missing, malformed, unknown or revoked. */
 export class InvalidApiKey extends Schema.TaggedError<InvalidApiKey>()("InvalidApiKey", {
@@ -211,3 +211,14 @@ const tags = new Set<string>(Object.keys(catalogue))
 
 export const isAppError = (u: unknown): u is AppError =>
   typeof u === "object" && u !== null && "_tag" in u && typeof u._tag === "string" && tags.has(u._tag)
+
+// Optional fields also report "Expected undefined" beside the real issue; that half only confuses.
+const describeParseError = (error: ParseResult.ParseError): string =>
+  ParseResult.ArrayFormatter.formatErrorSync(error)
+    .filter((issue) => !issue.message.startsWith("Expected undefined,"))
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ")
+
+/** A decoding failure as INVALID_REQUEST, one line per issue joined by "; ", each with its path. */
+export const invalidInput = (what: string) => (error: ParseResult.ParseError): InvalidRequest =>
+  new InvalidRequest({ message: `${what}: ${describeParseError(error)}` })

@@ -1,4 +1,4 @@
-import { DateTime, Duration, Effect, Exit, Option, ParseResult, Schema } from "effect"
+import { DateTime, Duration, Effect, Exit, Option, Schema } from "effect"
 import type { Principal } from "./Account.js"
 import { AccountStore } from "./AccountStore.js"
 import { Analysis } from "./Analysis.js"
@@ -11,6 +11,7 @@ import {
   type AppError,
   InternalError,
   InvalidApiKey,
+  invalidInput,
   InvalidRequest,
   InvalidTransition,
   ProfileNotFound,
@@ -54,13 +55,6 @@ type Handler<T extends Tools.Tool> = (
 type Bound = (principal: Principal, raw: unknown) => Effect.Effect<unknown, AppError>
 
 const CACHE_TTL = Duration.hours(24)
-
-// Optional fields also report "Expected undefined" beside the real issue; that half only confuses.
-const describe = (error: ParseResult.ParseError): string =>
-  ParseResult.ArrayFormatter.formatErrorSync(error)
-    .filter((issue) => !issue.message.startsWith("Expected undefined,"))
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-    .join("; ")
 
 /** The one entry point of every transport: authenticate, rate limit, scope, decode, charge, run, commit or refund. */
 export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
@@ -232,7 +226,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
       const encode = Schema.encode(tool.result)
       return (principal, raw) =>
         decode(raw).pipe(
-          Effect.mapError((e) => new InvalidRequest({ message: `Invalid arguments for ${tool.name}: ${describe(e)}` })),
+          Effect.mapError(invalidInput(`Invalid arguments for ${tool.name}`)),
           Effect.flatMap((args) => handler(principal, args)),
           Effect.flatMap((value) => Effect.orDie(encode(value)))
         )

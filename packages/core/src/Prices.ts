@@ -10,8 +10,9 @@ export const defaults: typeof Prices.Service = { analyze_job: 5, generate_cv: 10
 
 const price = (name: string, fallback: number) =>
   Config.integer(name).pipe(
-    Config.withDefault(fallback),
-    Config.validate({ message: "must be a whole number of cents, 0 or more", validation: (n) => n >= 0 })
+    // Validate before the default: the other order loses the variable's name from the error.
+    Config.validate({ message: "must be a whole number of cents, 0 or more", validation: (n) => n >= 0 }),
+    Config.withDefault(fallback)
   )
 
 /** JOBFIT_PRICE_ANALYZE_JOB and JOBFIT_PRICE_GENERATE_CV, in cents. */

@@ -82,8 +82,9 @@ export class RateLimits extends Context.Tag("@jobfit/core/RateLimits")<RateLimit
 
 const count = (name: string, fallback: number) =>
   Config.integer(name).pipe(
-    Config.withDefault(fallback),
-    Config.validate({ message: "must be a whole number, 0 or more", validation: (n) => n >= 0 })
+    // Validate before the default: the other order loses the variable's name from the error.
+    Config.validate({ message: "must be a whole number, 0 or more", validation: (n) => n >= 0 }),
+    Config.withDefault(fallback)
   )
 
 /** JOBFIT_RATE_LIMIT (a minute, per key), JOBFIT_RATE_BURST and JOBFIT_ANALYZE_RATE_LIMIT; 0 turns one off. */

@@ -42,7 +42,9 @@ const make = <
 
 const reads: Hints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
 
-export const StatusFilter = Schema.Literal("all", "analyzed", "saved", "applied")
+export const StatusFilter = Schema.Literal("all", "analyzed", "saved", "applied").annotations({
+  message: () => "Expected one of all, analyzed, saved, applied"
+})
 
 export const JobList = Schema.Struct({
   jobs: Schema.Array(Job),

@@ -1,0 +1,8 @@
+export * as Cli from "./Cli.js"
+export * as CommandLine from "./CommandLine.js"
+export * as Commands from "./Commands.js"
+export * as Failure from "./Failure.js"
+export * as Help from "./Help.js"
+export * as Input from "./Input.js"
+export * as Output from "./Output.js"
+export * as Seed from "./Seed.js"

@@ -1,0 +1,24 @@
+import { NodeFileSystem, NodeRuntime } from "@effect/platform-node"
+import { Analyzer, PostingSource } from "@jobfit/core"
+import { Effect, Layer } from "effect"
+import { Cli, Output } from "./index.js"
+
+// The store and the server are loaded on demand: --help and usage errors need neither driver nor HTTP stack.
+const environment: Cli.Environment = {
+  store: Layer.unwrapEffect(
+    Effect.map(Effect.promise(() => import("@jobfit/store-sql")), ({ SqlStore }) => SqlStore.layerConfig)
+  ),
+  analyzer: Layer.merge(Analyzer.layerUnavailable, PostingSource.layerUnavailable),
+  serve: Effect.flatMap(Effect.promise(() => import("@jobfit/server")), ({ Server }) => Server.serve()),
+  mcp: Effect.flatMap(
+    Effect.promise(() => Promise.all([import("@jobfit/stdio"), import("@jobfit/server")])),
+    ([{ Stdio }, { StartError }]) =>
+      Stdio.run().pipe(Effect.catchAllCause((cause) => Effect.fail(StartError.fromCause(cause))))
+  )
+}
+
+Cli.run(process.argv.slice(2), environment).pipe(
+  Effect.flatMap((code) => Effect.sync(() => void (process.exitCode = code))),
+  Effect.provide([Output.layer, NodeFileSystem.layer]),
+  NodeRuntime.runMain({ disableErrorReporting: true, disablePrettyLogger: true })
+)

@@ -1,0 +1,74 @@
+import { HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Analyzer, CvWriter, Gateway, PostingSource, Prices, RateLimiter } from "@jobfit/core"
+import { HttpRoutes } from "@jobfit/http"
+import { SqlStore } from "@jobfit/store-sql"
+import { Cause, Config, Effect, Layer } from "effect"
+import { createServer } from "node:http"
+import { fromCause, type StartError } from "./StartError.js"
+
+/** Where to listen: JOBFIT_HOST (default 127.0.0.1) and JOBFIT_PORT (default 8787; 0 picks a free port). */
+export const Listen = {
+  host: Config.string("JOBFIT_HOST").pipe(Config.withDefault("127.0.0.1")),
+  // Validate before the default: a validation after it loses the variable's name from the error.
+  port: Config.integer("JOBFIT_PORT").pipe(
+    Config.validate({ message: "must be a port number from 0 to 65535", validation: (n) => n >= 0 && n <= 65535 }),
+    Config.withDefault(8787)
+  )
+}
+
+type Analysis = PostingSource.PostingSource | Analyzer.Analyzer | CvWriter.CvWriter
+
+/** What a host may swap; each part left out comes from the environment or is "not available yet". */
+export interface Options {
+  /** Default: SqlStore.layerConfig (JOBFIT_DATABASE_URL, else the SQLite file ./.jobfit/jobfit.db). */
+  readonly store?: Layer.Layer<SqlStore.Stores, unknown>
+  /** Default: every analysis and CV call answers 503 SERVICE_UNAVAILABLE and charges nothing. */
+  readonly analysis?: Layer.Layer<Analysis, unknown>
+  /** Default: JOBFIT_RATE_LIMIT, JOBFIT_RATE_BURST, JOBFIT_ANALYZE_RATE_LIMIT. */
+  readonly rateLimits?: Layer.Layer<RateLimiter.RateLimits, unknown>
+  /** Default: JOBFIT_PRICE_ANALYZE_JOB, JOBFIT_PRICE_GENERATE_CV. */
+  readonly prices?: Layer.Layer<Prices.Prices, unknown>
+}
+
+const unavailable: Layer.Layer<Analysis> = Layer.mergeAll(
+  PostingSource.layerUnavailable,
+  Analyzer.layerUnavailable,
+  CvWriter.layerUnavailable
+)
+
+/** The Gateway and everything under it; the store is kept in the output for admin work on the same database. */
+export const layerGateway = (options: Options = {}) =>
+  Gateway.Gateway.Default.pipe(
+    Layer.provideMerge(Layer.mergeAll(
+      options.store ?? SqlStore.layerConfig,
+      options.analysis ?? unavailable,
+      options.rateLimits ?? RateLimiter.layerRateLimitsConfig,
+      options.prices ?? Prices.layerConfig,
+      RateLimiter.layerMemory
+    ))
+  )
+
+/** The REST app served on the HttpServer in context, with the Gateway built from `options`. */
+export const layerHttp = (options: Options = {}) =>
+  HttpRoutes.layer.pipe(HttpServer.withLogAddress, Layer.provideMerge(layerGateway(options)))
+
+/** The whole service on a Node HTTP server at `listen` (default: JOBFIT_HOST and JOBFIT_PORT). */
+export const layer = (
+  options: Options & { readonly listen?: { readonly host: string; readonly port: number } } = {}
+) =>
+  layerHttp(options).pipe(
+    Layer.provideMerge(
+      options.listen === undefined
+        ? NodeHttpServer.layerConfig(createServer, Listen)
+        : NodeHttpServer.layer(createServer, options.listen)
+    )
+  )
+
+/** Serves until interrupted; a failure to start is one StartError line naming what is wrong. */
+export const serve: (options?: Options) => Effect.Effect<never, StartError> = Effect.fn("Server.serve")(
+  function*(options: Options = {}) {
+    return yield* Layer.launch(layer(options))
+  },
+  Effect.catchAllCause((cause) => (Cause.isInterruptedOnly(cause) ? Effect.interrupt : Effect.fail(fromCause(cause))))
+)

@@ -1,0 +1,9 @@
+import { NodeRuntime } from "@effect/platform-node"
+import { Console, Effect } from "effect"
+import { Server } from "./index.js"
+
+// A failure to start is one line on stderr and exit code 1; runMain's own report would add a stack trace.
+Server.serve().pipe(
+  Effect.tapError((error) => Console.error(`jobfit: ${error.message}`)),
+  NodeRuntime.runMain({ disableErrorReporting: true, disablePrettyLogger: true })
+)

@@ -1,0 +1,95 @@
+import {
+  Headers,
+  HttpApp,
+  HttpMiddleware,
+  HttpRouter,
+  HttpServer,
+  HttpServerRequest,
+  type HttpServerResponse
+} from "@effect/platform"
+import { type Errors, Gateway } from "@jobfit/core"
+import { Cause, Effect, Either, type Layer, Option } from "effect"
+import * as RequestId from "./RequestId.js"
+import * as Responses from "./Responses.js"
+import * as ToolCallBody from "./ToolCallBody.js"
+
+/** Every route and the methods it answers, for 405 and `Allow`. */
+export const routes = {
+  "/healthz": ["GET", "HEAD"],
+  "/api/mcp/status": ["GET", "HEAD"],
+  "/api/mcp/tools/call": ["POST"]
+} as const satisfies Record<string, ReadonlyArray<string>>
+
+const caller = Effect.map(HttpServerRequest.HttpServerRequest, (request): Gateway.Caller => ({
+  authorization: Option.getOrUndefined(Headers.get(request.headers, "authorization")),
+  client: Option.getOrElse(request.remoteAddress, () => "unknown")
+}))
+
+/** Turns a Gateway failure into its catalogue response; anything else stays a defect for the app to answer. */
+const answer = <R>(
+  self: Effect.Effect<HttpServerResponse.HttpServerResponse, Errors.AppError, R>
+): Effect.Effect<HttpServerResponse.HttpServerResponse, never, R> =>
+  Effect.catchAll(self, (error) => Effect.succeed(Responses.failure(error)))
+
+const healthz = Responses.success({ value: { status: "ok" }, rate: Option.none() })
+
+const status = Effect.gen(function*() {
+  const gateway = yield* Gateway.Gateway
+  return yield* Responses.success(yield* gateway.status(yield* caller))
+}).pipe(answer, Effect.withSpan("HttpRoutes.status"))
+
+const toolsCall = Effect.gen(function*() {
+  const gateway = yield* Gateway.Gateway
+  // Admit before reading the body: a caller without a valid key hears 401, whatever it sent.
+  const { principal, rate } = yield* gateway.admit(yield* caller)
+  const outcome = yield* ToolCallBody.read().pipe(
+    Effect.flatMap((body) => gateway.callAs(principal, body.name, body.arguments)),
+    Effect.either
+  )
+  return yield* Either.match(outcome, {
+    onLeft: (error) => Effect.succeed(Responses.failure(error, rate)),
+    onRight: (value) => Responses.success({ value, rate })
+  })
+}).pipe(answer, Effect.withSpan("HttpRoutes.toolsCall"))
+
+export const router = HttpRouter.empty.pipe(
+  HttpRouter.get("/healthz", healthz),
+  HttpRouter.get("/api/mcp/status", status),
+  HttpRouter.post("/api/mcp/tools/call", toolsCall)
+)
+
+const pathOf = (url: string): string => {
+  const end = url.search(/[?#]/)
+  return end === -1 ? url : url.slice(0, end)
+}
+
+const methodsByPath = new Map<string, ReadonlyArray<string>>(Object.entries(routes))
+
+const unrouted = Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
+  const path = pathOf(request.url)
+  const allowed = methodsByPath.get(path)
+  return allowed === undefined ? Responses.notFound(path) : Responses.methodNotAllowed(request.method, allowed)
+})
+
+const internal = (cause: Cause.Cause<unknown>) =>
+  Cause.isInterruptedOnly(cause)
+    ? Effect.interrupt
+    : Effect.as(Effect.logError("request failed unexpectedly", cause), Responses.internal())
+
+/** The REST app: routes, 404/405, INTERNAL_ERROR for anything unexpected, request ids and an access log. */
+export const app: HttpApp.Default<never, Gateway.Gateway> = router.pipe(
+  Effect.catchTag("RouteNotFound", () => unrouted),
+  Effect.catchAllCause(internal),
+  HttpMiddleware.logger,
+  RequestId.middleware
+)
+
+/** Serves the app on the HttpServer in context. */
+export const layer = HttpServer.serve(app)
+
+/**
+ * The app as a web-standard `(Request) => Promise<Response>` over a Gateway layer, for hosts that are not
+ * Effect programs. Paths are matched as they arrive: a host mounting it under a prefix strips the prefix.
+ * `dispose` releases the layer.
+ */
+export const toWebHandler = <E>(gateway: Layer.Layer<Gateway.Gateway, E>) => HttpApp.toWebHandlerLayer(app, gateway)

@@ -1,0 +1,92 @@
+import { Headers, HttpServerRequest } from "@effect/platform"
+import { Errors } from "@jobfit/core"
+import { Effect, Option, ParseResult, Schema, Stream } from "effect"
+
+/** The largest request body read, in bytes (1 MiB). */
+export const MAX_BYTES = 1024 * 1024
+
+/** The body of `POST /api/mcp/tools/call`. */
+export const ToolCall = Schema.Struct({
+  name: Schema.String.annotations({ message: () => "must be a string" }),
+  arguments: Schema.optionalWith(
+    Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
+      message: () => "must be a JSON object"
+    }),
+    { exact: true }
+  )
+})
+export type ToolCall = typeof ToolCall.Type
+
+const decodeToolCall = Schema.decodeUnknown(ToolCall, { onExcessProperty: "error", errors: "all" })
+
+const invalid = (message: string) => new Errors.InvalidRequest({ message })
+
+const describe = (error: ParseResult.ParseError): string =>
+  ParseResult.ArrayFormatter.formatErrorSync(error)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ")
+
+/** A Content-Type of application/json, parameters such as charset allowed; a body without one is taken as JSON. */
+export const isJsonContentType = (header: Option.Option<string>): boolean =>
+  Option.match(header, {
+    onNone: () => true,
+    onSome: (value) => value.split(";")[0]!.trim().toLowerCase() === "application/json"
+  })
+
+const declaredLength = (headers: Headers.Headers): Option.Option<number> =>
+  Option.flatMap(Headers.get(headers, "content-length"), (text) => {
+    const n = Number(text)
+    return /^\d+$/.test(text.trim()) && Number.isSafeInteger(n) ? Option.some(n) : Option.none()
+  })
+
+/**
+ * The body's bytes, at most `maxBytes`: a declared Content-Length above it is refused before reading. A body
+ * that turns out larger is read to its end but not kept: stopping early would drop the connection on Node,
+ * and the client would never see its 413.
+ */
+const readBytes = Effect.fn("ToolCallBody.readBytes")(function*(maxBytes: number) {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const declared = declaredLength(request.headers)
+  if (Option.isSome(declared) && declared.value > maxBytes) {
+    return yield* new Errors.RequestTooLarge({ max_bytes: maxBytes })
+  }
+  const kept: Array<Uint8Array> = []
+  const size = yield* request.stream.pipe(
+    Stream.mapError(() => invalid("The request body could not be read")),
+    Stream.runFold(0, (total, chunk) => {
+      const next = total + chunk.length
+      if (next <= maxBytes) kept.push(chunk)
+      return next
+    })
+  )
+  if (size > maxBytes) return yield* new Errors.RequestTooLarge({ max_bytes: maxBytes })
+  const all = new Uint8Array(size)
+  kept.reduce((offset, chunk) => {
+    all.set(chunk, offset)
+    return offset + chunk.length
+  }, 0)
+  return all
+})
+
+const utf8 = new TextDecoder("utf-8", { fatal: true })
+
+/** Reads and checks the tool call: JSON content type, size, well-formed JSON, `{ name, arguments? }` and nothing else. */
+export const read = Effect.fn("ToolCallBody.read")(function*(maxBytes: number = MAX_BYTES) {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  if (!isJsonContentType(Headers.get(request.headers, "content-type"))) {
+    return yield* invalid("Content-Type must be application/json")
+  }
+  const bytes = yield* readBytes(maxBytes)
+  const text = yield* Effect.try({
+    try: () => utf8.decode(bytes),
+    catch: () => invalid("The request body is not valid UTF-8")
+  })
+  const json = yield* Effect.try({
+    try: (): unknown => JSON.parse(text),
+    catch: () => invalid("The request body is not valid JSON")
+  })
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return yield* invalid("The request body must be a JSON object: {\"name\": string, \"arguments\"?: object}")
+  }
+  return yield* Effect.mapError(decodeToolCall(json), (e) => invalid(`Invalid request body: ${describe(e)}`))
+})

@@ -1,0 +1,267 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Account, Errors, Gateway, Ids, Server, Tools } from "@jobfit/core"
+import { Effect, Layer, Logger, Option } from "effect"
+import { afterAll } from "vitest"
+import * as HttpRoutes from "../src/HttpRoutes.js"
+import * as ToolCallBody from "../src/ToolCallBody.js"
+
+const rate = Option.some({ limit: 60, remaining: 19, reset: 3 })
+const calls: Array<{ readonly tool: string; readonly args: unknown }> = []
+const clients: Array<string> = []
+
+const principal: Account.Principal = {
+  user: new Account.User({ id: Ids.UserId.make(1), email: "ada@example.com", name: "Ada" }),
+  key: { id: Ids.ApiKeyId.make(1), name: "default", scopes: ["jobs_read"] }
+}
+
+const statusValue = {
+  status: "ok" as const,
+  user: { id: principal.user.id, email: principal.user.email },
+  key: principal.key,
+  credits: { balance_cents: 5, balance_dollars: "0.05" },
+  server: Server.info
+}
+
+const admit = (caller: Gateway.Caller): Effect.Effect<typeof rate, Errors.AppError> =>
+  caller.authorization === "Bearer good"
+    ? Effect.succeed(rate)
+    : caller.authorization === "Bearer busy"
+    ? Effect.fail(new Errors.RateLimitExceeded({ retry_after: 7, limit: 60 }))
+    : Effect.fail(new Errors.InvalidApiKey({ message: "Invalid API key" }))
+
+const run = (tool: string, args: unknown) => {
+  switch (tool) {
+    case "echo":
+      return Effect.succeed({ arguments: args ?? null })
+    case "poor":
+      return Effect.fail(new Errors.InsufficientCredits({ required_credits: 5, available_credits: 0 }))
+    case "broken":
+      return Effect.die(new Error("SELECT secret FROM api_keys"))
+    default:
+      return Effect.fail(new Errors.InvalidRequest({ message: `Unknown tool: ${tool}` }))
+  }
+}
+
+// Only what these tests touch; admission by the Authorization header alone.
+const GatewayStub = Layer.succeed(
+  Gateway.Gateway,
+  Gateway.Gateway.make({
+    tools: Tools.tools,
+    admit: (caller) => {
+      clients.push(caller.client)
+      return Effect.map(admit(caller), (rate) => ({ principal, rate }))
+    },
+    status: (caller) => Effect.map(admit(caller), (rate) => ({ value: statusValue, rate })),
+    callAs: (_principal, tool, args) => {
+      calls.push({ tool, args })
+      return run(tool, args)
+    },
+    call: () => Effect.die("not used by the REST transport")
+  })
+)
+
+const { dispose, handler } = HttpRoutes.toWebHandler(Layer.merge(GatewayStub, Logger.remove(Logger.defaultLogger)))
+afterAll(dispose)
+
+interface Sent {
+  readonly method?: string
+  readonly auth?: string
+  readonly body?: string
+  readonly headers?: Record<string, string>
+}
+
+const send = (path: string, sent: Sent = {}) =>
+  Effect.promise(async () => {
+    const headers = new Headers(sent.headers)
+    if (sent.auth !== undefined) headers.set("authorization", sent.auth)
+    if (sent.body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json")
+    const response = await handler(
+      new Request(`http://jobfit.test${path}`, {
+        method: sent.method ?? (sent.body === undefined ? "GET" : "POST"),
+        headers,
+        ...(sent.body === undefined ? {} : { body: sent.body })
+      })
+    )
+    const text = await response.text()
+    const json: unknown = text === "" ? undefined : JSON.parse(text)
+    return { status: response.status, headers: response.headers, text, json }
+  })
+
+const call = (body: string, auth = "Bearer good", headers: Record<string, string> = {}) =>
+  send("/api/mcp/tools/call", { body, auth, headers })
+
+const invalid = (message: string) => ({ detail: { code: "INVALID_REQUEST", message } })
+
+describe("HttpRoutes", () => {
+  it.effect("GET /healthz answers without a key", () =>
+    Effect.gen(function*() {
+      const res = yield* send("/healthz")
+      assert.strictEqual(res.status, 200)
+      assert.deepStrictEqual(res.json, { status: "ok" })
+      assert.match(res.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/)
+    }))
+
+  it.effect("echoes a sane X-Request-Id and replaces one that is not", () =>
+    Effect.gen(function*() {
+      const kept = yield* send("/healthz", { headers: { "x-request-id": "req-42.abc" } })
+      assert.strictEqual(kept.headers.get("x-request-id"), "req-42.abc")
+      const replaced = yield* send("/healthz", { headers: { "x-request-id": "a\"b<script>" } })
+      assert.match(replaced.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/)
+      const tooLong = yield* send("/healthz", { headers: { "x-request-id": "x".repeat(129) } })
+      assert.match(tooLong.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/)
+    }))
+
+  it.effect("GET /api/mcp/status gives the value and RateLimit-* headers", () =>
+    Effect.gen(function*() {
+      const res = yield* send("/api/mcp/status", { auth: "Bearer good" })
+      assert.strictEqual(res.status, 200)
+      assert.deepStrictEqual(res.json, statusValue)
+      assert.strictEqual(res.headers.get("ratelimit-limit"), "60")
+      assert.strictEqual(res.headers.get("ratelimit-remaining"), "19")
+      assert.strictEqual(res.headers.get("ratelimit-reset"), "3")
+      assert.strictEqual(res.headers.get("content-type"), "application/json")
+    }))
+
+  it.effect("401 carries WWW-Authenticate: Bearer", () =>
+    Effect.gen(function*() {
+      const res = yield* send("/api/mcp/status")
+      assert.strictEqual(res.status, 401)
+      assert.deepStrictEqual(res.json, { detail: { code: "INVALID_API_KEY", message: "Invalid API key" } })
+      assert.strictEqual(res.headers.get("www-authenticate"), "Bearer")
+    }))
+
+  it.effect("429 carries Retry-After and RateLimit-* headers", () =>
+    Effect.gen(function*() {
+      const res = yield* send("/api/mcp/status", { auth: "Bearer busy" })
+      assert.strictEqual(res.status, 429)
+      assert.deepStrictEqual(res.json, {
+        detail: { code: "RATE_LIMIT_EXCEEDED", message: "Rate limit exceeded; retry after 7 seconds", retry_after: 7 }
+      })
+      assert.strictEqual(res.headers.get("retry-after"), "7")
+      assert.strictEqual(res.headers.get("ratelimit-limit"), "60")
+      assert.strictEqual(res.headers.get("ratelimit-remaining"), "0")
+      assert.strictEqual(res.headers.get("ratelimit-reset"), "7")
+    }))
+
+  it.effect("POST /api/mcp/tools/call passes name, arguments and client, and answers the bare result", () =>
+    Effect.gen(function*() {
+      const res = yield* call(JSON.stringify({ name: "echo", arguments: { limit: 5 } }))
+      assert.strictEqual(res.status, 200)
+      assert.deepStrictEqual(res.json, { arguments: { limit: 5 } })
+      assert.deepStrictEqual(calls[calls.length - 1], { tool: "echo", args: { limit: 5 } })
+      assert.strictEqual(clients[clients.length - 1], "unknown")
+      assert.strictEqual(res.headers.get("ratelimit-remaining"), "19")
+      const bare = yield* call(JSON.stringify({ name: "echo" }), "Bearer good", {
+        "content-type": "application/json; charset=utf-8"
+      })
+      assert.deepStrictEqual(bare.json, { arguments: null })
+    }))
+
+  it.effect("402 has integer required_credits and available_credits", () =>
+    Effect.gen(function*() {
+      const res = yield* call(JSON.stringify({ name: "poor" }))
+      assert.strictEqual(res.status, 402)
+      assert.strictEqual(res.headers.get("ratelimit-remaining"), "19")
+      assert.deepStrictEqual(res.json, {
+        detail: {
+          code: "INSUFFICIENT_CREDITS",
+          message: "Insufficient credits: this call costs 5, the balance is 0",
+          required_credits: 5,
+          available_credits: 0
+        }
+      })
+    }))
+
+  it.effect("bad bodies are 400 INVALID_REQUEST and never reach the Gateway's tools", () =>
+    Effect.gen(function*() {
+      const before = calls.length
+      const cases: ReadonlyArray<readonly [string, string]> = [
+        ["{not json", "The request body is not valid JSON"],
+        ["", "The request body is not valid JSON"],
+        ["[1,2]", "The request body must be a JSON object: {\"name\": string, \"arguments\"?: object}"],
+        ["\"get_credits\"", "The request body must be a JSON object: {\"name\": string, \"arguments\"?: object}"],
+        ["null", "The request body must be a JSON object: {\"name\": string, \"arguments\"?: object}"],
+        ["{}", "Invalid request body: name: is missing"],
+        ["{\"name\": 5}", "Invalid request body: name: must be a string"],
+        ["{\"name\": \"echo\", \"arguments\": [1]}", "Invalid request body: arguments: must be a JSON object"],
+        ["{\"name\": \"echo\", \"arguments\": null}", "Invalid request body: arguments: must be a JSON object"],
+        ["{\"name\": \"echo\", \"arguments\": \"x\"}", "Invalid request body: arguments: must be a JSON object"],
+        [
+          "{\"name\": \"echo\", \"extra\": 1}",
+          "Invalid request body: extra: is unexpected, expected: \"name\" | \"arguments\""
+        ]
+      ]
+      for (const [body, message] of cases) {
+        const res = yield* call(body)
+        assert.strictEqual(res.status, 400, body)
+        assert.deepStrictEqual(res.json, invalid(message), body)
+        assert.strictEqual(res.headers.get("ratelimit-remaining"), "19", body)
+      }
+      assert.strictEqual(calls.length, before)
+    }))
+
+  it.effect("a Content-Type other than application/json is 400", () =>
+    Effect.gen(function*() {
+      const res = yield* call(JSON.stringify({ name: "echo" }), "Bearer good", { "content-type": "text/plain" })
+      assert.strictEqual(res.status, 400)
+      assert.deepStrictEqual(res.json, invalid("Content-Type must be application/json"))
+    }))
+
+  it.effect("a body without a Content-Type is taken as JSON", () =>
+    Effect.promise(async () => {
+      const response = await handler(
+        new Request("http://jobfit.test/api/mcp/tools/call", {
+          method: "POST",
+          headers: { authorization: "Bearer good" },
+          body: new TextEncoder().encode(JSON.stringify({ name: "echo", arguments: { a: 1 } }))
+        })
+      )
+      assert.strictEqual(response.status, 200)
+      assert.deepStrictEqual(await response.json(), { arguments: { a: 1 } })
+    }))
+
+  it.effect("a bad body without a valid key is 401, not 400", () =>
+    Effect.gen(function*() {
+      const res = yield* call("{not json", "Bearer nope")
+      assert.strictEqual(res.status, 401)
+      assert.strictEqual((yield* call("{not json", "Bearer busy")).status, 429)
+    }))
+
+  it.effect("a body over 1 MiB is 413 PAYLOAD_TOO_LARGE", () =>
+    Effect.gen(function*() {
+      const big = JSON.stringify({ name: "echo", arguments: { pad: "x".repeat(ToolCallBody.MAX_BYTES) } })
+      const res = yield* call(big)
+      assert.strictEqual(res.status, 413)
+      assert.deepStrictEqual(res.json, {
+        detail: { code: "PAYLOAD_TOO_LARGE", message: "Request body is larger than 1048576 bytes", max_bytes: 1048576 }
+      })
+      const declared = yield* call("{}", "Bearer good", { "content-length": "2000000" }).pipe(Effect.either)
+      // fetch's Request may refuse a mismatching Content-Length; either way nothing is read past the limit.
+      if (declared._tag === "Right") assert.notStrictEqual(declared.right.status, 200)
+    }))
+
+  it.effect("a defect is 500 INTERNAL_ERROR with nothing of the cause", () =>
+    Effect.gen(function*() {
+      const res = yield* call(JSON.stringify({ name: "broken" }))
+      assert.strictEqual(res.status, 500)
+      assert.deepStrictEqual(res.json, { detail: { code: "INTERNAL_ERROR", message: "Internal server error" } })
+      assert.notInclude(res.text, "SELECT")
+      assert.isNotNull(res.headers.get("x-request-id"))
+    }))
+
+  it.effect("unknown routes are 404 and wrong methods 405 with Allow", () =>
+    Effect.gen(function*() {
+      const missing = yield* send("/api/nothing?x=1")
+      assert.strictEqual(missing.status, 404)
+      assert.deepStrictEqual(missing.json, { detail: { code: "NOT_FOUND", message: "No route for /api/nothing" } })
+      const wrong = yield* send("/api/mcp/tools/call", { method: "GET", auth: "Bearer good" })
+      assert.strictEqual(wrong.status, 405)
+      assert.deepStrictEqual(wrong.json, {
+        detail: { code: "METHOD_NOT_ALLOWED", message: "Method GET is not allowed here; use POST" }
+      })
+      assert.strictEqual(wrong.headers.get("allow"), "POST")
+      const put = yield* send("/api/mcp/status", { method: "PUT", body: "{}" })
+      assert.strictEqual(put.status, 405)
+      assert.strictEqual(put.headers.get("allow"), "GET, HEAD")
+    }))
+})

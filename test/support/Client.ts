@@ -1,0 +1,45 @@
+import { Effect } from "effect"
+import { TestServer } from "./TestServer.js"
+
+/** An HTTP answer as the tests look at it. */
+export interface Reply {
+  readonly status: number
+  readonly headers: Headers
+  readonly text: string
+  /** The body parsed as JSON; undefined when it is empty. */
+  readonly body: unknown
+}
+
+const parse = (text: string): unknown => (text === "" ? undefined : JSON.parse(text))
+
+/** A real HTTP request (Node's fetch) to the server under test. */
+export const request = Effect.fn("Client.request")(function*(path: string, init: RequestInit = {}) {
+  const { baseUrl } = yield* TestServer
+  return yield* Effect.promise(async (): Promise<Reply> => {
+    const response = await fetch(baseUrl + path, init)
+    const text = await response.text()
+    return { status: response.status, headers: response.headers, text, body: parse(text) }
+  })
+})
+
+const authorization = (key: string | undefined): Record<string, string> =>
+  key === undefined ? {} : { authorization: `Bearer ${key}` }
+
+/** `POST /api/mcp/tools/call` with `{ name, arguments }` (arguments left out when undefined). */
+export const call = (key: string | undefined, name: string, args?: unknown) =>
+  request("/api/mcp/tools/call", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...authorization(key) },
+    body: JSON.stringify(args === undefined ? { name } : { name, arguments: args })
+  })
+
+/** `POST /api/mcp/tools/call` with a body sent as it is. */
+export const callRaw = (key: string | undefined, body: string, contentType = "application/json") =>
+  request("/api/mcp/tools/call", {
+    method: "POST",
+    headers: { "content-type": contentType, ...authorization(key) },
+    body
+  })
+
+/** `GET /api/mcp/status`. */
+export const status = (key: string | undefined) => request("/api/mcp/status", { headers: authorization(key) })

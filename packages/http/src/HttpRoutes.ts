@@ -8,7 +8,9 @@ import {
   type HttpServerResponse
 } from "@effect/platform"
 import { type Errors, Gateway } from "@jobfit/core"
-import { Cause, Effect, Either, type Layer, Option } from "effect"
+import { McpServer } from "@jobfit/mcp"
+import { Cause, Effect, Either, Layer, Option } from "effect"
+import * as McpRoute from "./McpRoute.js"
 import * as RequestId from "./RequestId.js"
 import * as Responses from "./Responses.js"
 import * as ToolCallBody from "./ToolCallBody.js"
@@ -17,7 +19,8 @@ import * as ToolCallBody from "./ToolCallBody.js"
 export const routes = {
   "/healthz": ["GET", "HEAD"],
   "/api/mcp/status": ["GET", "HEAD"],
-  "/api/mcp/tools/call": ["POST"]
+  "/api/mcp/tools/call": ["POST"],
+  "/api/mcp": ["POST"]
 } as const satisfies Record<string, ReadonlyArray<string>>
 
 const caller = Effect.map(HttpServerRequest.HttpServerRequest, (request): Gateway.Caller => ({
@@ -55,7 +58,8 @@ const toolsCall = Effect.gen(function*() {
 export const router = HttpRouter.empty.pipe(
   HttpRouter.get("/healthz", healthz),
   HttpRouter.get("/api/mcp/status", status),
-  HttpRouter.post("/api/mcp/tools/call", toolsCall)
+  HttpRouter.post("/api/mcp/tools/call", toolsCall),
+  HttpRouter.post("/api/mcp", McpRoute.post)
 )
 
 const pathOf = (url: string): string => {
@@ -77,19 +81,20 @@ const internal = (cause: Cause.Cause<unknown>) =>
     : Effect.as(Effect.logError("request failed unexpectedly", cause), Responses.internal())
 
 /** The REST app: routes, 404/405, INTERNAL_ERROR for anything unexpected, request ids and an access log. */
-export const app: HttpApp.Default<never, Gateway.Gateway> = router.pipe(
+export const app: HttpApp.Default<never, Gateway.Gateway | McpServer.McpServer> = router.pipe(
   Effect.catchTag("RouteNotFound", () => unrouted),
   Effect.catchAllCause(internal),
   HttpMiddleware.logger,
   RequestId.middleware
 )
 
-/** Serves the app on the HttpServer in context. */
-export const layer = HttpServer.serve(app)
+/** Serves the app on the HttpServer in context; needs the Gateway. */
+export const layer = HttpServer.serve(app).pipe(Layer.provide(McpServer.McpServer.Default))
 
 /**
  * The app as a web-standard `(Request) => Promise<Response>` over a Gateway layer, for hosts that are not
  * Effect programs. Paths are matched as they arrive: a host mounting it under a prefix strips the prefix.
  * `dispose` releases the layer.
  */
-export const toWebHandler = <E>(gateway: Layer.Layer<Gateway.Gateway, E>) => HttpApp.toWebHandlerLayer(app, gateway)
+export const toWebHandler = <E>(gateway: Layer.Layer<Gateway.Gateway, E>) =>
+  HttpApp.toWebHandlerLayer(app, Layer.provideMerge(McpServer.McpServer.Default, gateway))

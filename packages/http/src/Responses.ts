@@ -23,7 +23,7 @@ export const success = (outcome: Gateway.Outcome<unknown>) =>
   })
     .pipe(Effect.orDie)
 
-const errorHeaders = (error: Errors.AppError): Headers.Headers => {
+export const errorHeaders = (error: Errors.AppError): Headers.Headers => {
   switch (error._tag) {
     case "InvalidApiKey":
       return Headers.fromInput({ "www-authenticate": "Bearer" })

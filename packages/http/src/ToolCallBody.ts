@@ -44,7 +44,7 @@ const declaredLength = (headers: Headers.Headers): Option.Option<number> =>
  * that turns out larger is read to its end but not kept: stopping early would drop the connection on Node,
  * and the client would never see its 413.
  */
-const readBytes = Effect.fn("ToolCallBody.readBytes")(function*(maxBytes: number) {
+export const readBytes = Effect.fn("ToolCallBody.readBytes")(function*(maxBytes: number) {
   const request = yield* HttpServerRequest.HttpServerRequest
   const declared = declaredLength(request.headers)
   if (Option.isSome(declared) && declared.value > maxBytes) {
@@ -70,17 +70,21 @@ const readBytes = Effect.fn("ToolCallBody.readBytes")(function*(maxBytes: number
 
 const utf8 = new TextDecoder("utf-8", { fatal: true })
 
+/** The body as UTF-8 text, at most `maxBytes`. */
+export const readText = (maxBytes: number = MAX_BYTES) =>
+  Effect.flatMap(readBytes(maxBytes), (bytes) =>
+    Effect.try({
+      try: () => utf8.decode(bytes),
+      catch: () => invalid("The request body is not valid UTF-8")
+    }))
+
 /** Reads and checks the tool call: JSON content type, size, well-formed JSON, `{ name, arguments? }` and nothing else. */
 export const read = Effect.fn("ToolCallBody.read")(function*(maxBytes: number = MAX_BYTES) {
   const request = yield* HttpServerRequest.HttpServerRequest
   if (!isJsonContentType(Headers.get(request.headers, "content-type"))) {
     return yield* invalid("Content-Type must be application/json")
   }
-  const bytes = yield* readBytes(maxBytes)
-  const text = yield* Effect.try({
-    try: () => utf8.decode(bytes),
-    catch: () => invalid("The request body is not valid UTF-8")
-  })
+  const text = yield* readText(maxBytes)
   const json = yield* Effect.try({
     try: (): unknown => JSON.parse(text),
     catch: () => invalid("The request body is not valid JSON")

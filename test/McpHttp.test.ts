@@ -1,0 +1,159 @@
+import { assert, describe, layer } from "@effect/vitest"
+import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
+import { McpError } from "@modelcontextprotocol/sdk/types.js"
+import { Effect, Option } from "effect"
+import * as Client from "./support/Client.js"
+import { sqlite } from "./support/Databases.js"
+import * as Fixtures from "./support/Fixtures.js"
+import * as TestServer from "./support/TestServer.js"
+
+const rpc = (id: number, method: string, params?: object) => ({
+  jsonrpc: "2.0",
+  id,
+  method,
+  ...(params ? { params } : {})
+})
+
+/** POST /api/mcp with a JSON-RPC body (sent as it is when a string) and optional extra headers. */
+const mcp = (key: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
+  Client.request("/api/mcp", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...(key === undefined ? {} : { authorization: `Bearer ${key}` }),
+      ...headers
+    },
+    body: typeof body === "string" ? body : JSON.stringify(body)
+  })
+
+describe("MCP over streamable HTTP at /api/mcp", () => {
+  layer(TestServer.layer({ store: sqlite }), {
+    excludeTestServices: true,
+    timeout: "60 seconds"
+  })((it) => {
+    it.effect("answers JSON-RPC with JSON, notifications with 202, and malformed input with its code", () =>
+      Effect.gen(function*() {
+        const { key } = yield* Fixtures.user({ scopes: ["jobs_read"] })
+        const ping = yield* mcp(key, rpc(1, "ping"))
+        assert.strictEqual(ping.status, 200)
+        assert.strictEqual(ping.headers.get("content-type"), "application/json")
+        assert.deepStrictEqual(ping.body, { jsonrpc: "2.0", id: 1, result: {} })
+        const note = yield* mcp(key, { jsonrpc: "2.0", method: "notifications/initialized" })
+        assert.deepStrictEqual([note.status, note.text], [202, ""])
+        const garbage = yield* mcp(key, "{nope")
+        assert.deepStrictEqual([garbage.status, garbage.body], [200, {
+          jsonrpc: "2.0",
+          id: null,
+          error: { code: -32700, message: "Parse error: the body is not valid JSON" }
+        }])
+        assert.deepInclude((yield* mcp(key, { jsonrpc: "1.0", id: 5, method: "ping" })).body, {
+          id: 5,
+          error: { code: -32600, message: "Invalid request: jsonrpc must be \"2.0\"" }
+        })
+        assert.deepInclude((yield* mcp(key, rpc(6, "prompts/list"))).body, {
+          error: { code: -32601, message: "Method not found: prompts/list" }
+        })
+        const params = yield* mcp(key, rpc(7, "tools/call", { name: "get_saved_jobs", arguments: { limit: 0 } }))
+        assert.deepInclude(params.body, { id: 7 })
+        assert.strictEqual((params.body as { error: { code: number } }).error.code, -32602)
+        const job = yield* mcp(key, rpc(8, "tools/call", { name: "get_job", arguments: { job_id: 999 } }))
+        assert.deepStrictEqual(job.body, {
+          jsonrpc: "2.0",
+          id: 8,
+          result: { content: [{ type: "text", text: "JOB_NOT_FOUND: Job 999 not found" }], isError: true }
+        })
+      }))
+
+    it.effect("refuses bad keys with 401, foreign origins with 403, unknown versions with 400", () =>
+      Effect.gen(function*() {
+        const refused = yield* mcp(undefined, rpc(1, "ping"))
+        assert.strictEqual(refused.status, 401)
+        assert.strictEqual(refused.headers.get("www-authenticate"), "Bearer")
+        assert.deepStrictEqual(refused.body, {
+          jsonrpc: "2.0",
+          id: 1,
+          error: {
+            code: -32001,
+            message: "Missing Authorization header; send Authorization: Bearer <API_KEY>",
+            data: { code: "INVALID_API_KEY" }
+          }
+        })
+        const { key } = yield* Fixtures.user({ scopes: ["jobs_read"] })
+        const foreign = yield* mcp(key, rpc(2, "ping"), { origin: "https://evil.example" })
+        assert.strictEqual(foreign.status, 403)
+        assert.deepInclude(foreign.body, { id: null })
+        const version = yield* mcp(key, rpc(3, "ping"), { "mcp-protocol-version": "1999-01-01" })
+        assert.strictEqual(version.status, 400)
+        assert.strictEqual((yield* mcp(key, rpc(4, "ping"), { "mcp-protocol-version": "2025-06-18" })).status, 200)
+        const get = yield* Client.request("/api/mcp", { headers: { authorization: `Bearer ${key}` } })
+        assert.deepStrictEqual([get.status, get.headers.get("allow")], [405, "POST"])
+      }))
+
+    it.effect("the official SDK client connects, lists the tools and calls them", () =>
+      Effect.gen(function*() {
+        const { key } = yield* Fixtures.user({ cents: 20, scopes: ["jobs_read", "credits_read", "jobs_analyze"] })
+        const { baseUrl } = yield* TestServer.TestServer
+        const client = new McpClient({ name: "jobfit-e2e", version: "1.0.0" })
+        const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/mcp`), {
+          requestInit: { headers: { authorization: `Bearer ${key}` } }
+        })
+        yield* Effect.acquireRelease(Effect.promise(() => client.connect(transport)), () =>
+          Effect.promise(() => client.close()))
+        const { tools } = yield* Effect.promise(() =>
+          client.listTools()
+        )
+        assert.deepStrictEqual(tools.map((t) => t.name).sort(), [
+          "analyze_job",
+          "generate_cv",
+          "get_credits",
+          "get_job",
+          "get_profile",
+          "get_saved_jobs",
+          "update_job_status",
+          "update_profile"
+        ])
+        const analysis = yield* Effect.promise(() =>
+          client.callTool({ name: "analyze_job", arguments: { job_url: "https://jobs.example.com/mcp" } })
+        )
+        assert.deepInclude(analysis.structuredContent, { cached: false, cost_cents: 5, status: "analyzed" })
+        const credits = yield* Effect.promise(() => client.callTool({ name: "get_credits", arguments: {} }))
+        assert.deepStrictEqual(credits.structuredContent, { credits: { balance_dollars: "0.15", balance_cents: 15 } })
+        const jobs = yield* Effect.promise(() => client.callTool({ name: "get_saved_jobs", arguments: { limit: 1 } }))
+        assert.deepInclude(jobs.structuredContent, { total: 1, has_more: false })
+        const refused = yield* Effect.flip(
+          Effect.tryPromise(() => client.callTool({ name: "generate_cv", arguments: { job_id: 1 } }))
+        )
+        assert.instanceOf(refused.error, McpError)
+        if (refused.error instanceof McpError) assert.strictEqual(refused.error.code, -32004)
+      }).pipe(Effect.scoped))
+  })
+
+  layer(
+    TestServer.layer({
+      store: sqlite,
+      rateLimits: { perKey: Option.some({ perMinute: 60, burst: 2 }), analyze: Option.none() }
+    }),
+    { excludeTestServices: true, timeout: "60 seconds" }
+  )((it) => {
+    it.effect("a flood is HTTP 429 with Retry-After and the -32002 body", () =>
+      Effect.gen(function*() {
+        const { key } = yield* Fixtures.user({ scopes: ["jobs_read"] })
+        yield* mcp(key, rpc(1, "ping"))
+        yield* mcp(key, rpc(2, "ping"))
+        const limited = yield* mcp(key, rpc(3, "ping"))
+        assert.strictEqual(limited.status, 429)
+        assert.strictEqual(limited.headers.get("retry-after"), "1")
+        assert.deepStrictEqual(limited.body, {
+          jsonrpc: "2.0",
+          id: 3,
+          error: {
+            code: -32002,
+            message: "Rate limit exceeded; retry after 1 seconds",
+            data: { code: "RATE_LIMIT_EXCEEDED", retry_after: 1 }
+          }
+        })
+      }))
+  })
+})

@@ -120,8 +120,56 @@ describe("MCP over streamable HTTP at /api/mcp", () => {
         assert.deepInclude(analysis.structuredContent, { cached: false, cost_cents: 5, status: "analyzed" })
         const credits = yield* Effect.promise(() => client.callTool({ name: "get_credits", arguments: {} }))
         assert.deepStrictEqual(credits.structuredContent, { credits: { balance_dollars: "0.15", balance_cents: 15 } })
+        const raw = yield* Effect.promise(async () => {
+          const response = await fetch(`${baseUrl}/api/mcp`, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              accept: "application/json, text/event-stream",
+              authorization: `Bearer ${key}`
+            },
+            body: JSON.stringify(rpc(9, "tools/call", {
+              name: "analyze_job",
+              arguments: { job_url: "https://jobs.example.com/raw" },
+              _meta: { progressToken: "p-9" }
+            }))
+          })
+          return { headers: response.headers, text: await response.text() }
+        })
+        assert.strictEqual(raw.headers.get("content-type"), "text/event-stream")
+        const events = raw.text.trim().split("\n\n").map((event) =>
+          JSON.parse(event.split("data: ")[1]!) as Record<string, unknown>
+        )
+        assert.deepStrictEqual(events.map((e) => e.method ?? e.id), [
+          "notifications/progress",
+          "notifications/progress",
+          "notifications/progress",
+          9
+        ])
+        assert.deepStrictEqual(events[0]!.params, {
+          progressToken: "p-9",
+          progress: 0,
+          total: 3,
+          message: "Fetching the posting"
+        })
         const jobs = yield* Effect.promise(() => client.callTool({ name: "get_saved_jobs", arguments: { limit: 1 } }))
-        assert.deepInclude(jobs.structuredContent, { total: 1, has_more: false })
+        assert.deepInclude(jobs.structuredContent, { total: 2, has_more: true })
+        const steps: Array<string> = []
+        const fresh = yield* Effect.promise(() =>
+          client.callTool(
+            { name: "analyze_job", arguments: { job_url: "https://jobs.example.com/progress" } },
+            undefined,
+            {
+              onprogress: (progress) => void steps.push(`${progress.progress}/${progress.total} ${progress.message}`)
+            }
+          )
+        )
+        assert.deepInclude(fresh.structuredContent, { cached: false, cost_cents: 5 })
+        assert.deepStrictEqual(steps, [
+          "0/3 Fetching the posting",
+          "1/3 Matching it against the profile",
+          "2/3 Saving the analysis"
+        ])
         const refused = yield* Effect.flip(
           Effect.tryPromise(() => client.callTool({ name: "generate_cv", arguments: { job_id: 1 } }))
         )

@@ -24,6 +24,7 @@ import * as JobUrl from "./JobUrl.js"
 import { Ledger } from "./Ledger.js"
 import { PostingSource } from "./PostingSource.js"
 import { Prices } from "./Prices.js"
+import * as Progress from "./Progress.js"
 import { type Policy, RateLimiter, RateLimits, type RateState } from "./RateLimiter.js"
 import * as Server from "./Server.js"
 import * as Tools from "./Tools.js"
@@ -157,10 +158,18 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
       const price = prices.analyze_job
       return yield* paid(principal, "analyze_job", price, (charge) =>
         Effect.gen(function*() {
+          yield* Progress.report({ stage: "fetching", progress: 0, total: 3, message: "Fetching the posting" })
           const posting = yield* postings.fetch(url)
+          yield* Progress.report({
+            stage: "matching",
+            progress: 1,
+            total: 3,
+            message: "Matching it against the profile"
+          })
           const analysis = yield* analyzer.analyze(posting, profile).pipe(
             Effect.flatMap((a) => Effect.orDie(validateAnalysis(a)))
           )
+          yield* Progress.report({ stage: "saving", progress: 2, total: 3, message: "Saving the analysis" })
           const analyzedAt = yield* DateTime.now
           const stored = yield* transactor.withTransaction(
             Effect.tap(jobs.saveAnalysis(userId, url, analysis, analyzedAt), (s) => settle(charge, s.job.id))

@@ -1,7 +1,7 @@
 import { Headers, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Errors, type Gateway } from "@jobfit/core"
 import { JsonRpc, McpServer, Protocol } from "@jobfit/mcp"
-import { Config, Effect, Option } from "effect"
+import { Config, Effect, Option, Queue, Stream } from "effect"
 import * as Responses from "./Responses.js"
 import * as ToolCallBody from "./ToolCallBody.js"
 
@@ -29,9 +29,38 @@ const refusal = (error: Errors.AppError) => ({
   headers: Responses.errorHeaders(error)
 })
 
+type Event =
+  | { readonly _tag: "Note"; readonly message: unknown }
+  | { readonly _tag: "Done"; readonly reply: Option.Option<McpServer.Reply> }
+
+const acceptsEventStream = (accept: Option.Option<string>) =>
+  Option.exists(accept, (value) => value.toLowerCase().includes("text/event-stream"))
+
+const sse = (event: Event): string => {
+  const data = event._tag === "Note" ? event.message : Option.match(event.reply, {
+    onNone: () => null,
+    onSome: (reply) => reply.body
+  })
+  return `event: message\ndata: ${JSON.stringify(data)}\n\n`
+}
+
+const respond = (reply: Option.Option<McpServer.Reply>) =>
+  Option.match(reply, {
+    onNone: () => HttpServerResponse.empty({ status: 202 }),
+    onSome: ({ body, refused }) =>
+      HttpServerResponse.unsafeJson(
+        body,
+        Option.match(refused, {
+          onNone: () => ({ status: 200, headers: { "cache-control": "no-store" } }),
+          onSome: refusal
+        })
+      )
+  })
+
 /**
- * MCP streamable HTTP, POST: one JSON-RPC message or batch in, JSON out (this server streams nothing, so it never
- * needs SSE). Stateless: no session id is issued. Notifications and client responses get 202 and no body.
+ * MCP streamable HTTP, POST: one JSON-RPC message or batch in; JSON out, or an SSE stream when the client accepts
+ * one and the call reports progress. Stateless: no session id is issued. Notifications and client responses get
+ * 202 and no body.
  */
 export const post = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
@@ -61,16 +90,21 @@ export const post = Effect.gen(function*() {
     client: Option.getOrElse(request.remoteAddress, () => "unknown")
   }
   const server = yield* McpServer.McpServer
-  const reply = yield* server.handle(text.right, { caller, protocolVersion: version })
-  return Option.match(reply, {
-    onNone: () => HttpServerResponse.empty({ status: 202 }),
-    onSome: ({ body, refused }) =>
-      HttpServerResponse.unsafeJson(
-        body,
-        Option.match(refused, {
-          onNone: () => ({ status: 200, headers: { "cache-control": "no-store" } }),
-          onSome: refusal
-        })
-      )
-  })
+  const context = { caller, protocolVersion: version }
+  // Only a call that asked for progress can stream; everything else takes the plain path.
+  if (!acceptsEventStream(header("accept")) || !text.right.includes("progressToken")) {
+    return respond(yield* server.handle(text.right, context))
+  }
+  // The call runs beside the response: if it reports progress before it ends, the answer becomes an SSE stream
+  // of notifications followed by the reply; if it ends first, a plain JSON answer as usual.
+  const events = yield* Queue.unbounded<Event>()
+  yield* server.handle(text.right, { ...context, notify: (message) => Queue.offer(events, { _tag: "Note", message }) })
+    .pipe(Effect.flatMap((reply) => Queue.offer(events, { _tag: "Done", reply })), Effect.forkDaemon)
+  const first = yield* Queue.take(events)
+  if (first._tag === "Done") return respond(first.reply)
+  const rest = Stream.fromQueue(events).pipe(Stream.takeUntil((event) => event._tag === "Done"))
+  return HttpServerResponse.stream(
+    Stream.concat(Stream.make(first), rest).pipe(Stream.map(sse), Stream.encodeText),
+    { contentType: "text/event-stream", headers: { "cache-control": "no-store" } }
+  )
 }).pipe(Effect.withSpan("McpRoute.post"))

@@ -1,4 +1,7 @@
 export * as HttpRoutes from "./HttpRoutes.js"
+export * as Mount from "./Mount.js"
+export * as NodeListener from "./NodeListener.js"
 export * as RequestId from "./RequestId.js"
 export * as Responses from "./Responses.js"
 export * as ToolCallBody from "./ToolCallBody.js"
+export * as WebHandler from "./WebHandler.js"

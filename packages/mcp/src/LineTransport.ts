@@ -14,7 +14,10 @@ export const serve = <E, R>(
     input.pipe(
       Stream.splitLines,
       Stream.filter((line) => line.trim().length > 0),
-      Stream.mapEffect((line) => server.handle(line, context), { concurrency: 8, unordered: true }),
+      Stream.mapEffect(
+        (line) => server.handle(line, { ...context, notify: (message) => write(JSON.stringify(message)) }),
+        { concurrency: 8, unordered: true }
+      ),
       Stream.runForEach(Option.match({
         onNone: () => Effect.void,
         onSome: (reply) => write(JSON.stringify(reply.body))

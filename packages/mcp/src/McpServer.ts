@@ -1,4 +1,4 @@
-import { Errors, Gateway, Server } from "@jobfit/core"
+import { Errors, Gateway, Progress, Server } from "@jobfit/core"
 import { Effect, Either, Option } from "effect"
 import * as JsonRpc from "./JsonRpc.js"
 import * as Protocol from "./Protocol.js"
@@ -9,6 +9,8 @@ export interface Context {
   readonly caller: Gateway.Caller
   /** The MCP-Protocol-Version the transport received; absent means the assumed version. */
   readonly protocolVersion?: string | undefined
+  /** Sends a server notification (progress) while a request runs; transports that cannot, leave it out. */
+  readonly notify?: ((message: unknown) => Effect.Effect<void>) | undefined
 }
 
 /** What to send back for one incoming transport message. */
@@ -31,7 +33,27 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
     const gateway = yield* Gateway.Gateway
     const tools = ToolList.make()
 
-    const callTool = (principal: Parameters<typeof gateway.callAs>[0], id: JsonRpc.Id, params: unknown) => {
+    // A progressToken in params._meta asks for notifications/progress while the tool runs.
+    const progressTo = (params: Record<string, unknown>, context: Context) => {
+      const token = isRecord(params._meta) ? params._meta.progressToken : undefined
+      const notify = context.notify
+      return (typeof token === "string" || typeof token === "number") && notify !== undefined
+        ? Progress.withReporter((event) =>
+          notify({
+            jsonrpc: "2.0",
+            method: "notifications/progress",
+            params: { progressToken: token, progress: event.progress, total: event.total, message: event.message }
+          })
+        )
+        : <A, E, R>(self: Effect.Effect<A, E, R>) => self
+    }
+
+    const callTool = (
+      principal: Parameters<typeof gateway.callAs>[0],
+      id: JsonRpc.Id,
+      params: unknown,
+      context: Context
+    ) => {
       if (!isRecord(params) || typeof params.name !== "string") {
         return Effect.succeed(
           JsonRpc.failure(id, Protocol.codes.invalidParams, "tools/call needs params.name, a string")
@@ -43,6 +65,7 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
         )
       }
       return gateway.callAs(principal, params.name, params.arguments).pipe(
+        progressTo(params, context),
         Effect.map((value) =>
           JsonRpc.success(id, {
             content: [{ type: "text", text: JSON.stringify(value) }],
@@ -65,7 +88,8 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
 
     const request = (
       principal: Parameters<typeof gateway.callAs>[0],
-      message: Extract<JsonRpc.Incoming, { _tag: "Request" }>
+      message: Extract<JsonRpc.Incoming, { _tag: "Request" }>,
+      context: Context
     ): Effect.Effect<JsonRpc.Response> => {
       const { id, params } = message
       switch (message.method) {
@@ -88,7 +112,7 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
         case "tools/list":
           return Effect.succeed(JsonRpc.success(id, { tools }))
         case "tools/call":
-          return callTool(principal, id, params)
+          return callTool(principal, id, params, context)
         default:
           return Effect.succeed(
             JsonRpc.failure(id, Protocol.codes.methodNotFound, `Method not found: ${message.method}`)
@@ -96,13 +120,13 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
       }
     }
 
-    const one = (principal: Parameters<typeof gateway.callAs>[0], raw: unknown) => {
+    const one = (principal: Parameters<typeof gateway.callAs>[0], raw: unknown, context: Context) => {
       const message = JsonRpc.classify(raw)
       switch (message._tag) {
         case "Request":
           return Effect.map(
             Effect.catchAllDefect(
-              request(principal, message),
+              request(principal, message, context),
               () => Effect.succeed(JsonRpc.failure(message.id, Protocol.codes.internalError, "Internal error"))
             ),
             Option.some
@@ -140,14 +164,14 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
         }
         const principal = admission.right.principal
         if (!Array.isArray(parsed)) {
-          return Option.map(yield* one(principal, parsed), (body) => ({ body, refused: Option.none() }))
+          return Option.map(yield* one(principal, parsed, context), (body) => ({ body, refused: Option.none() }))
         }
         const version = context.protocolVersion ?? Protocol.assumed
         if (parsed.length === 0 || !Protocol.allowsBatches(version)) {
           const reason = parsed.length === 0 ? "an empty batch" : `batches are not part of protocol version ${version}`
           return Option.some({ body: JsonRpc.invalidRequest(null, reason), refused: Option.none() })
         }
-        const replies = yield* Effect.forEach(parsed, (item) => one(principal, item), { concurrency: 4 })
+        const replies = yield* Effect.forEach(parsed, (item) => one(principal, item, context), { concurrency: 4 })
         const body = replies.flatMap(Option.toArray)
         return body.length === 0 ? Option.none() : Option.some({ body, refused: Option.none() })
       }).pipe(Effect.withSpan("McpServer.handle"))

@@ -46,4 +46,43 @@ describe("LineTransport", () => {
         error: { code: -32700, message: "Parse error: the body is not valid JSON" }
       })
     }).pipe(Effect.provide(TestLayer)))
+
+  it.effect("sends progress notifications for a call that asks for them", () =>
+    Effect.gen(function*() {
+      const admin = yield* Admin.Admin
+      yield* admin.createUser({ email: "p@example.com" })
+      const { secret } = yield* admin.createKey({ email: "p@example.com", scopes: ["jobs_analyze"] })
+      yield* admin.addCredits("p@example.com", 10)
+      yield* admin.setProfile("p@example.com", { basics: { name: "P" } })
+      const lines = yield* Ref.make(Chunk.empty<string>())
+      const call = {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "analyze_job", arguments: { job_url: "https://e.com/1" }, _meta: { progressToken: 7 } }
+      }
+      yield* LineTransport.serve(Stream.make(`${JSON.stringify(call)}\n`), (line) =>
+        Ref.update(lines, Chunk.append(line)), {
+        caller: { authorization: `Bearer ${secret}`, client: "stdio" }
+      })
+      const out = Chunk.toReadonlyArray(yield* Ref.get(lines)).map((line) =>
+        JSON.parse(line) as Record<string, unknown>
+      )
+      assert.deepStrictEqual(out[0], {
+        jsonrpc: "2.0",
+        method: "notifications/progress",
+        params: { progressToken: 7, progress: 0, total: 3, message: "Fetching the posting" }
+      })
+      assert.deepInclude(out[1], {
+        id: 1,
+        result: {
+          content: [{
+            type: "text",
+            text: "SERVICE_UNAVAILABLE: Job analysis is not available on this server yet; nothing was charged"
+          }],
+          isError: true
+        }
+      })
+      assert.strictEqual(out.length, 2)
+    }).pipe(Effect.provide(TestLayer)))
 })

@@ -49,7 +49,7 @@ describe("pnpm start", () => {
   it.live("bad configuration exits 1 with one line naming the variable", () =>
     Effect.gen(function*() {
       // Each start costs seconds (tsx compiles on the fly); apps/server's tests cover the other bad settings.
-      const line = yield* refusesToStart({ JOBFIT_DATABASE_URL: "mysql://x" }, "JOBFIT_DATABASE_URL")
+      const line = yield* refusesToStart({ JOBFIT_DATABASE_URL: "mysql://x", JOBFIT_PORT: "0" }, "JOBFIT_DATABASE_URL")
       assert.strictEqual(
         line,
         "jobfit: Invalid configuration: JOBFIT_DATABASE_URL uses the unsupported scheme mysql:; " +

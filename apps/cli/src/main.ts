@@ -1,5 +1,4 @@
 import { NodeFileSystem, NodeRuntime } from "@effect/platform-node"
-import { Analyzer, PostingSource } from "@jobfit/core"
 import { Effect, Layer } from "effect"
 import { Cli, Output } from "./index.js"
 
@@ -8,7 +7,9 @@ const environment: Cli.Environment = {
   store: Layer.unwrapEffect(
     Effect.map(Effect.promise(() => import("@jobfit/store-sql")), ({ SqlStore }) => SqlStore.layerConfig)
   ),
-  analyzer: Layer.merge(Analyzer.layerUnavailable, PostingSource.layerUnavailable),
+  analyzer: Layer.unwrapEffect(
+    Effect.map(Effect.promise(() => import("@jobfit/analyzer")), ({ Builtin }) => Builtin.layer)
+  ),
   serve: Effect.flatMap(Effect.promise(() => import("@jobfit/server")), ({ Server }) => Server.serve()),
   mcp: Effect.flatMap(
     Effect.promise(() => Promise.all([import("@jobfit/stdio"), import("@jobfit/server")])),

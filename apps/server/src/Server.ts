@@ -1,6 +1,7 @@
 import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Analyzer, CvWriter, Gateway, PostingSource, Prices, RateLimiter } from "@jobfit/core"
+import { Builtin } from "@jobfit/analyzer"
+import { type Analyzer, type CvWriter, Gateway, type PostingSource, Prices, RateLimiter } from "@jobfit/core"
 import { HttpRoutes } from "@jobfit/http"
 import { SqlStore } from "@jobfit/store-sql"
 import { Cause, Config, Effect, Layer } from "effect"
@@ -23,7 +24,7 @@ type Analysis = PostingSource.PostingSource | Analyzer.Analyzer | CvWriter.CvWri
 export interface Options {
   /** Default: SqlStore.layerConfig (JOBFIT_DATABASE_URL, else the SQLite file ./.jobfit/jobfit.db). */
   readonly store?: Layer.Layer<SqlStore.Stores, unknown>
-  /** Default: every analysis and CV call answers 503 SERVICE_UNAVAILABLE and charges nothing. */
+  /** Default: the built-in fetcher, analyzer and CV writer (@jobfit/analyzer). */
   readonly analysis?: Layer.Layer<Analysis, unknown>
   /** Default: JOBFIT_RATE_LIMIT, JOBFIT_RATE_BURST, JOBFIT_ANALYZE_RATE_LIMIT. */
   readonly rateLimits?: Layer.Layer<RateLimiter.RateLimits, unknown>
@@ -31,18 +32,12 @@ export interface Options {
   readonly prices?: Layer.Layer<Prices.Prices, unknown>
 }
 
-const unavailable: Layer.Layer<Analysis> = Layer.mergeAll(
-  PostingSource.layerUnavailable,
-  Analyzer.layerUnavailable,
-  CvWriter.layerUnavailable
-)
-
 /** The Gateway and everything under it; the store is kept in the output for admin work on the same database. */
 export const layerGateway = (options: Options = {}) =>
   Gateway.Gateway.Default.pipe(
     Layer.provideMerge(Layer.mergeAll(
       options.store ?? SqlStore.layerConfig,
-      options.analysis ?? unavailable,
+      options.analysis ?? Builtin.layer,
       options.rateLimits ?? RateLimiter.layerRateLimitsConfig,
       options.prices ?? Prices.layerConfig,
       RateLimiter.layerMemory

@@ -1,0 +1,108 @@
+/**
+ * Throughput of the built-in analyzer (match + score + red flags + assessment) on ~10 KB postings, on one core,
+ * against a naive baseline measured in the same run: lower-cased substring search for every taxonomy term.
+ * Run: `tsx packages/analyzer/bench/speed.ts [seconds per measurement, default 3]`.
+ */
+import type { Posting, Profile } from "@jobfit/core"
+import { analyzePosting } from "../src/AnalyzePosting.js"
+import { builtinTaxonomy } from "../src/skills/BuiltinTaxonomy.js"
+import { loadCorpus } from "../test/AnalyzerCorpus.js"
+
+const seconds = Number(process.argv[2] ?? 3)
+const out = (line: string) => process.stdout.write(`${line}\n`)
+const corpus = loadCorpus()
+const taxonomy = builtinTaxonomy()
+const TARGET = 10_000
+
+// Each posting keeps its title, company and sections; its description grows with other postings' text to ~10 KB.
+const descriptions = corpus.postings.map(([, p]) => p.description)
+const postings: ReadonlyArray<Posting.Posting> = corpus.postings.map(([, p], i) => {
+  let description = p.description
+  for (let k = 1; description.length < TARGET; k++) description += `\n\n${descriptions[(i + k) % descriptions.length]}`
+  return { ...p, description: description.slice(0, TARGET + 2000) }
+})
+const profiles = corpus.profiles.map(([, p]) => p)
+const profileAt = (i: number): Profile.Profile => profiles[i % profiles.length] ?? { resume: {}, preferences: {} }
+const averageBytes = postings.reduce((sum, p) => sum + Buffer.byteLength(JSON.stringify(p)), 0) / postings.length
+
+// Every term of the taxonomy, lower-cased, for the naive baseline.
+const terms = [...taxonomy.anyCase.entries()].map(([key, term]) => [key, term.skill.name] as const)
+const naive = (posting: Posting.Posting): number => {
+  const text = `${posting.title}\n${posting.description}\n${(posting.sections?.requirements ?? []).join("\n")}`
+    .toLowerCase()
+  const found = new Set<string>()
+  for (const [key, name] of terms) if (text.includes(key)) found.add(name)
+  return found.size
+}
+
+const cpuMs = () => {
+  const used = process.cpuUsage()
+  return (used.user + used.system) / 1000
+}
+
+/**
+ * Runs `work` over the postings for about `seconds`. The rate is per second of this process's CPU time (one
+ * thread: "per core"), so other load on a shared machine does not count against it; wall-clock latencies too.
+ */
+const measure = (work: (posting: Posting.Posting, i: number) => unknown) => {
+  const pick = (i: number): Posting.Posting =>
+    postings[i % postings.length] ?? postings[0] ?? { url: "", title: "", company: "", location: "", description: "" }
+  for (let i = 0; i < 200; i++) work(pick(i), i)
+  const latencies: Array<number> = []
+  const start = performance.now()
+  const cpuStart = cpuMs()
+  let i = 0
+  while (performance.now() - start < seconds * 1000) {
+    const t = performance.now()
+    work(pick(i), i)
+    latencies.push(performance.now() - t)
+    i++
+  }
+  const wall = (performance.now() - start) / 1000
+  const cpu = (cpuMs() - cpuStart) / 1000
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) =>
+    (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(3)
+  return { rate: i / cpu, wallRate: i / wall, p50: at(0.5), p99: at(0.99) }
+}
+
+// A fresh copy of a profile for each analysis, as a server decodes each request anew (no profile cache hits).
+const fresh = (i: number): Profile.Profile => structuredClone(profileAt(i))
+
+const ours = measure((posting, i) => analyzePosting(posting, fresh(i), corpus.now))
+const cached = measure((posting, i) => analyzePosting(posting, profileAt(i), corpus.now))
+const baseline = measure((posting) => naive(posting))
+
+out(
+  `jobfit analyzer speed, one core, ${postings.length} postings of ~${
+    (averageBytes / 1024).toFixed(1)
+  } KB, node ${process.version}`
+)
+const line = (name: string, r: ReturnType<typeof measure>) =>
+  out(
+    `${name.padEnd(58)} ${r.rate.toFixed(0).padStart(6)} /s per core (CPU time) | ${
+      r.wallRate.toFixed(0).padStart(6)
+    } /s wall | p50 ${r.p50} ms, p99 ${r.p99} ms`
+  )
+line("built-in: match+score+flags+assessment, fresh profile", ours)
+line("built-in, same profile objects (profile skills cached)", cached)
+line(`baseline: naive substring search of ${terms.length} terms (match only)`, baseline)
+out(
+  `ratio built-in / baseline: ${(ours.rate / baseline.rate).toFixed(2)}x (fresh profiles), ${
+    (cached.rate / baseline.rate).toFixed(2)
+  }x (cached)`
+)
+// Machine calibration: the CPU time of a bare charCodeAt loop, to compare runs on different machines.
+const calibration = (() => {
+  const text = "abcdefghij klmnop qrstu, vwxyz. ".repeat(320)
+  const start = cpuMs()
+  let sum = 0
+  for (let r = 0; r < 1000; r++) for (let i = 0; i < text.length; i++) sum += text.charCodeAt(i)
+  return { nsPerChar: ((cpuMs() - start) * 1e6) / (1000 * text.length), sum }
+})()
+out(
+  `machine calibration: a bare charCodeAt loop costs ${calibration.nsPerChar.toFixed(2)} ns/char (checksum ${
+    calibration.sum % 7
+  })`
+)
+out(`load average while measuring: ${(await import("node:os")).loadavg().map((l) => l.toFixed(2)).join(" ")}`)

@@ -1,0 +1,62 @@
+import type { HtmlDocument } from "./Dom.js"
+import { nonEmpty } from "./Loose.js"
+
+/** What a page says about itself in <head> and its first <h1>. */
+export interface PageMeta {
+  readonly h1: string | undefined
+  readonly ogTitle: string | undefined
+  readonly documentTitle: string | undefined
+  readonly siteName: string | undefined
+}
+
+const meta = (document: HtmlDocument, keys: ReadonlyArray<string>) => {
+  for (const key of keys) {
+    const element = document.querySelector(`meta[property="${key}"]`) ?? document.querySelector(`meta[name="${key}"]`)
+    const content = nonEmpty(element?.getAttribute("content") ?? undefined)
+    if (content !== undefined) return content
+  }
+  return undefined
+}
+
+export const readMeta = (document: HtmlDocument): PageMeta => ({
+  h1: nonEmpty(
+    (document.querySelector("main h1") ?? document.querySelector("article h1") ?? document.querySelector("h1"))
+      ?.textContent ?? undefined
+  ),
+  ogTitle: meta(document, ["og:title", "twitter:title"]),
+  documentTitle: nonEmpty(document.title),
+  siteName: meta(document, ["og:site_name", "application-name", "author"])
+})
+
+const separators = /\s+(?:\||–|—|-|·|•|::)\s+/
+
+const sameName = (a: string, b: string) =>
+  a.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "") === b.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "")
+
+/**
+ * A title without its site suffix: "Backend Engineer | Acme" -> "Backend Engineer"; "Backend Engineer at Acme"
+ * loses " at Acme" only when Acme is the known company.
+ */
+export const stripSiteSuffix = (title: string, company: string | undefined): string => {
+  const parts = title.split(separators).map((part) => part.trim()).filter((part) => part.length > 0)
+  let result = title.trim()
+  if (parts.length > 1) {
+    const rest = company === undefined ? parts.slice(0, -1) : parts.filter((part) => !sameName(part, company))
+    const kept = rest.length > 0 ? rest : parts.slice(0, 1)
+    result = company === undefined ? kept[0]! : kept.join(" - ")
+  }
+  if (company !== undefined) {
+    const at = new RegExp(`\\s+(?:at|@)\\s+${company.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`, "i")
+    result = result.replace(at, "")
+  }
+  return result.length > 0 ? result : title.trim()
+}
+
+/** A company named in a title's suffix: "Backend Engineer at Acme" or "Backend Engineer | Acme". */
+export const companyFromTitle = (title: string | undefined): string | undefined => {
+  if (title === undefined) return undefined
+  const at = /\s(?:at|@)\s+([^|–—-]{2,40})$/.exec(title)
+  if (at) return nonEmpty(at[1])
+  const parts = title.split(separators)
+  return parts.length > 1 ? nonEmpty(parts[parts.length - 1]) : undefined
+}

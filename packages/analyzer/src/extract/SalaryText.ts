@@ -1,0 +1,82 @@
+import type { Posting } from "@jobfit/core"
+
+type Salary = Posting.Salary
+type Period = NonNullable<Salary["period"]>
+
+const symbols: Record<string, string> = {
+  "$": "USD",
+  "US$": "USD",
+  "€": "EUR",
+  "£": "GBP",
+  "CHF": "CHF",
+  "¥": "JPY",
+  "₹": "INR"
+}
+const codes = "USD|EUR|GBP|CAD|AUD|NZD|CHF|SEK|NOK|DKK|PLN|CZK|INR|JPY|SGD|BRL|MXN|ZAR"
+const currency = `(US\\$|\\$|€|£|¥|₹|${codes})`
+const amount = "(\\d{1,3}(?:[,.\\s]\\d{3})+|\\d+(?:\\.\\d+)?)\\s*([kK])?"
+const range = new RegExp(
+  `${currency}\\s?${amount}(?:\\s*(?:-|–|—|to)\\s*${currency}?\\s?${amount})?\\s*(${codes})?` +
+    "(?:\\s*(?:per|a|an|/)\\s*(hour|hr|day|week|wk|month|mo|year|yr|annum))?(?:\\s*\\b(hourly|daily|weekly|monthly|yearly|annually)\\b)?",
+  "i"
+)
+
+const periods: Record<string, Period> = {
+  hour: "hour",
+  hr: "hour",
+  hourly: "hour",
+  day: "day",
+  daily: "day",
+  week: "week",
+  wk: "week",
+  weekly: "week",
+  month: "month",
+  mo: "month",
+  monthly: "month",
+  year: "year",
+  yr: "year",
+  annum: "year",
+  yearly: "year",
+  annually: "year"
+}
+
+const toNumber = (digits: string, thousands: string | undefined) => {
+  const grouped = /^\d{1,3}([,.\s]\d{3})+$/.test(digits)
+  const value = Number(grouped ? digits.replace(/[,.\s]/g, "") : digits)
+  return thousands === undefined ? value : value * 1000
+}
+
+const currencyOf = (text: string | undefined) =>
+  text === undefined ? undefined : symbols[text.toUpperCase()] ?? symbols[text] ?? text.toUpperCase()
+
+/** The first salary or salary range written in free text ("$120,000 - $150,000 a year", "€60k–80k"). */
+export const salaryInText = (text: string): Salary | undefined => {
+  const match = range.exec(text)
+  if (!match) return undefined
+  const [, cur1, low, lowK, cur2, high, highK, code, per, adverb] = match
+  const min = toNumber(low!, lowK ?? (high !== undefined ? highK : undefined))
+  const max = high === undefined ? undefined : toNumber(high, highK)
+  if (!Number.isFinite(min) || min <= 0 || (max !== undefined && !Number.isFinite(max))) return undefined
+  const period = periods[(per ?? adverb ?? "").toLowerCase()]
+  // A lone amount ("$20M raised") is no salary; a range, a period or a "k" says it is one.
+  if (max === undefined && period === undefined && lowK === undefined) return undefined
+  const [lo, hi] = max !== undefined && max < min ? [max, min] : [min, max]
+  const cur = currencyOf(code ?? cur1 ?? cur2)
+  return {
+    min: lo,
+    ...(hi === undefined ? {} : { max: hi }),
+    ...(cur === undefined ? {} : { currency: cur }),
+    ...(period === undefined ? {} : { period })
+  }
+}
+
+/** A salary period from schema.org unitText or a board's interval ("HOUR", "per-year-salary", "1 YEAR"). */
+export const periodOf = (unit: string | undefined): Period | undefined => {
+  const text = (unit ?? "").toLowerCase()
+  if (/hour/.test(text)) return "hour"
+  if (/day|daily/.test(text)) return "day"
+  if (/week/.test(text)) return "week"
+  if (/month/.test(text)) return "month"
+  if (/year|annual|annum/.test(text)) return "year"
+  return undefined
+}

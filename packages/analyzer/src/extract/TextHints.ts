@@ -1,0 +1,50 @@
+import type { Block } from "./Blocks.js"
+
+const hostPrefixes = /^(www|jobs|careers|career|boards|apply|job-boards|work|hiring|talent)\./
+
+/** A company name guessed from a host name: careers.acme-labs.com -> "Acme Labs". */
+export const companyFromHost = (hostname: string): string => {
+  if (/^[\d.]+$/.test(hostname) || hostname.includes(":")) return hostname
+  const host = hostname.toLowerCase().replace(/\.$/, "").replace(hostPrefixes, "")
+  return titleCase(host.split(".")[0] ?? host)
+}
+
+/** "acme-labs" -> "Acme Labs". */
+export const titleCase = (slug: string): string =>
+  slug.split(/[-_\s]+/).filter((word) => word.length > 0).map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(" ")
+
+const locationLead =
+  /^(?:location|locations|job location|office|based in|where)\s*[:：]\s*(.{2,80}?)(?:\s+[·|•]\s+.*)?$/i
+
+/** "Location: Berlin, Germany" near the top of a posting. */
+export const locationInText = (blocks: ReadonlyArray<Block>): string | undefined => {
+  for (const block of blocks.slice(0, 60)) {
+    const match = locationLead.exec(block.text)
+    if (match) return match[1]!.trim()
+  }
+  return undefined
+}
+
+const remoteYes =
+  /\b(fully remote|100% remote|remote[- ]first|remote[- ]friendly|work from (home|anywhere)|remote (position|role|job|work|ok)|\(remote\)|remote\s*[-–,/|]|^remote$)/im
+const remoteNo = /\b(on[- ]?site only|no remote|not (a )?remote|in[- ]office only|onsite only|office[- ]based)\b/i
+
+/** Whether a posting says it is remote (true), says it is not (false), or does not say (undefined). */
+export const remoteInText = (title: string, location: string, description: string): boolean | undefined => {
+  if (/\bremote\b/i.test(title) || /\bremote\b/i.test(location)) return true
+  const head = description.slice(0, 4000)
+  if (remoteNo.test(head)) return false
+  if (remoteYes.test(head)) return true
+  return undefined
+}
+
+const hiring =
+  /^((?:[A-Z][\w&'.-]*)(?: (?:[A-Z][\w&'.-]*|&|of|and)){0,4}) (?:is|are) (?:hiring|looking for|searching for|seeking)\b/m
+const notCompany = /^(we|our|you|they|this|the team|it)$/i
+
+/** "Woodgrove Bank is hiring ..." in a posting's first lines. */
+export const companyInText = (text: string): string | undefined => {
+  const match = hiring.exec(text.slice(0, 2000))
+  return match && !notCompany.test(match[1]!) ? match[1] : undefined
+}

@@ -1,0 +1,154 @@
+import type { Analysis } from "@jobfit/core"
+import { paysInText } from "../score/Salary.js"
+import { excerpt, findAffirmed, type FlagText } from "./FlagText.js"
+
+type Flag = Analysis.RedFlag
+
+const flag = (code: string, severity: Flag["severity"], message: string, evidence?: string): Flag =>
+  evidence === undefined ? { code, severity, message } : { code, severity, message, evidence }
+
+const UPFRONT =
+  /\b(?:starter (?:kit|pack)|(?:training|registration|application|processing|onboarding|equipment|enrol?ment|certification|background check|admin(?:istration)?|membership|placement|activation) fee|refundable deposit|security deposit|upfront (?:fee|payment|cost|investment)|pay (?:a |an |the )?(?:small |one[- ]time |refundable |nominal |low )?(?:fee|deposit)|pay for (?:your )?(?:own )?(?:training|kit|starter|background check|certification)|(?:purchase|buy) (?:your |a |the )?(?:own )?(?:starter|kit|training package|equipment|software)[^.]{0,40}\b(?:from us|from our|through us|through our|approved vendor))/i
+
+export const upfrontPayment = (text: FlagText): Flag | undefined => {
+  const found = findAffirmed(text, UPFRONT)
+  return found &&
+    flag("UPFRONT_PAYMENT", "high", "Asks candidates to pay before they start (a fee, deposit or kit)", found.quote)
+}
+
+const PAID_WITH =
+  /\b(?:bitcoin|btc|crypto(?:currency|currencies)?|usdt|tether|ethereum|gift ?cards?|western union|moneygram|wire transfers?|zelle|cash ?app|venmo|prepaid cards?)\b/i
+const PAID_TO_YOU =
+  /\b(?:you(?:'ll| will)? (?:be )?(?:paid|receive|get paid)|(?:salary|wages?|compensation|your pay|payment to you|payments to you) (?:is |are |will be )?(?:paid |sent |made )?|paid (?:in|via|with|through|by))\b/i
+const CHECK_SCHEME =
+  /\b(?:cash(?:ing)? (?:a|the|our) (?:check|cheque)|deposit (?:a|the|our) (?:check|cheque)|check cashing|mobile (?:check )?deposit|send (?:back )?(?:the )?(?:remaining|balance|difference|excess)|reship(?:ping)?|package forwarding|forward(?:ing)? (?:packages|parcels|payments|funds)|purchase gift ?cards?|buy gift ?cards?)\b/i
+
+export const unusualPayment = (text: FlagText): Flag | undefined => {
+  const scheme = findAffirmed(text, CHECK_SCHEME)
+  const paid = scheme ?? findAffirmed(text, PAID_WITH, PAID_TO_YOU)
+  return paid &&
+    flag(
+      "UNUSUAL_PAYMENT",
+      "high",
+      "Pays or moves money in ways scams use (gift cards, crypto, wires, checks)",
+      paid.quote
+    )
+}
+
+const MESSENGER =
+  /\b(?:telegram|whats ?app|wechat|viber|kik|google hangouts|hangouts|signal app|(?:on|via|through|using) Signal)\b/i
+const CONTACT_CUE =
+  /\b(?:(?:contact|message|text|reach(?: out to)?|add|dm|write to|chat with)\s+(?:us|me|our|the (?:recruiter|hiring manager|hr|manager))|interview|username|handle|only)\b|@\w{3,}|\+?\d[\d\s-]{7,}/i
+
+export const offPlatformContact = (text: FlagText): Flag | undefined => {
+  const found = findAffirmed(text, MESSENGER, CONTACT_CUE)
+  return found &&
+    flag(
+      "OFF_PLATFORM_CONTACT",
+      "high",
+      "Moves contact or the interview to a chat app (Telegram, WhatsApp, Signal)",
+      found.quote
+    )
+}
+
+const NO_EXPERIENCE =
+  /\b(?:no (?:prior |previous )?(?:experience|skills|qualifications|degree|resume|cv)(?: (?:needed|required|necessary))?|anyone can (?:do|apply)|no interview)\b/i
+const EASY =
+  /\b(?:from (?:the comfort of )?(?:your )?home|work from home|part[- ]time|easy (?:work|job|tasks|money)|flexible hours|few hours)\b/i
+const GET_RICH =
+  /\b(?:guaranteed (?:income|pay|earnings|salary)|easy money|get rich|quick cash|fast cash|financial freedom)\b/i
+
+/** Pay far above what the job asks: thousands a week from home, or a six-figure salary for no experience. */
+const tooHigh = (annual: number, period: string, noExperience: boolean, easy: boolean): boolean => {
+  const weekly = annual / 52
+  if (period === "week" || period === "day") return weekly >= 2000 && (noExperience || easy)
+  if (period === "hour") return annual >= 75 * 2080 && noExperience
+  return annual >= 150_000 && noExperience
+}
+
+export const unrealisticPay = (text: FlagText): Flag | undefined => {
+  const noExperience = NO_EXPERIENCE.test(text.all)
+  const easy = EASY.test(text.all)
+  for (const sentence of text.sentences) {
+    for (const pay of paysInText(sentence)) {
+      if (tooHigh(pay.annualMax, pay.period, noExperience, easy)) {
+        const at = Math.max(0, sentence.indexOf(pay.quote ?? ""))
+        return flag(
+          "UNREALISTIC_PAY",
+          "high",
+          "Promises very high pay for little or no experience",
+          excerpt(sentence, at, 0)
+        )
+      }
+    }
+  }
+  const rich = findAffirmed(text, GET_RICH)
+  return rich && flag("UNREALISTIC_PAY", "high", "Promises easy or guaranteed money", rich.quote)
+}
+
+const EMAIL = /[A-Za-z0-9._%+-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g
+const FREE_MAIL =
+  /^(?:gmail|googlemail|yahoo|ymail|rocketmail|outlook|hotmail|live|msn|aol|icloud|me|protonmail|proton|gmx|mail|yandex|inbox|zohomail)\.[a-z.]+$/i
+
+export const freeMailRecruiter = (text: FlagText): Flag | undefined => {
+  if (!text.all.includes("@")) return undefined
+  for (const match of text.all.matchAll(EMAIL)) {
+    if (FREE_MAIL.test(match[1] ?? "")) {
+      return flag(
+        "FREE_MAIL_RECRUITER",
+        "medium",
+        "The contact address is a free webmail account, not a company one",
+        match[0]
+      )
+    }
+  }
+  return undefined
+}
+
+const NO_NAME = /^(?:|unknown|n\/?a|none|null|anonymous|company|employer|hiring company|a company|our company|-+|\?+)$/i
+const HIDDEN_NAME =
+  /^(?:confidential|undisclosed|not disclosed|private|stealth(?: startup| company)?|(?:our|a) client|leading company)$/i
+
+export const noCompany = (text: FlagText): Flag | undefined => {
+  const company = text.posting.company.trim()
+  if (NO_NAME.test(company)) {
+    return flag("NO_COMPANY", "medium", "No identifiable employer is named", company === "" ? undefined : company)
+  }
+  if (HIDDEN_NAME.test(company)) return flag("NO_COMPANY", "low", "The employer's name is withheld", company)
+  return undefined
+}
+
+const STRONG_URGENCY =
+  /\b(?:act (?:now|fast|quickly)|limited (?:spots|positions|slots|openings|seats|places)|only \d+ (?:spots|positions|slots|openings|places|seats) (?:left|remaining|available)|(?:respond|reply|apply) (?:today|immediately|asap|right away|within (?:the next )?\d+ hours)|(?:spots|positions|places) (?:are )?filling (?:up )?fast|first come,? first served|offer (?:expires|ends) (?:today|tonight|soon|in \d+)|don'?t miss (?:out|this)|before it'?s too late|hurry|today only)\b/i
+const WEAK_URGENCY =
+  /\b(?:urgent(?:ly)? hiring|hiring (?:immediately|urgently)|immediate (?:start|hire|hiring)|start (?:today|tomorrow|immediately)|urgent|asap)\b/gi
+
+const WEAK_URGENCY_ONE = new RegExp(WEAK_URGENCY.source, "i")
+
+export const urgencyPressure = (text: FlagText): Flag | undefined => {
+  const strong = findAffirmed(text, STRONG_URGENCY)
+  if (strong !== undefined) return flag("URGENCY_PRESSURE", "medium", "Pushes for a quick decision", strong.quote)
+  const weak = new Set([...text.all.matchAll(WEAK_URGENCY)].map((m) => m[0].toLowerCase()))
+  const quote = text.sentences.find((s) => WEAK_URGENCY_ONE.test(s))
+  return weak.size >= 2 && quote !== undefined
+    ? flag("URGENCY_PRESSURE", "medium", "Pushes for a quick decision", excerpt(quote, 0, 0))
+    : undefined
+}
+
+const SENSITIVE =
+  /\b(?:social security (?:number|no)|ssn|bank (?:account|details|information|info|login|routing|statements?)|routing (?:number|no)|account number|credit card|debit card|(?:copy|photo|scan|picture|image) of (?:your )?(?:id|passport|driver'?s licen[cs]e|identity card|national id|social security card)|passport (?:copy|scan|number)|driver'?s licen[cs]e (?:number|copy|photo)|date of birth|mother'?s maiden name|online banking|pin (?:number|code))\b/i
+const ASKED_NOW =
+  /\b(?:send|provide|submit|include|email|attach|upload|share|forward|text|give us|to apply|with your (?:application|resume|cv)|before (?:the |your |an |any )?interview|to be considered|for (?:direct deposit|payroll) setup)\b/i
+const LATER =
+  /\b(?:after (?:an? |the |your )?(?:offer|hire|hiring|acceptance)|upon (?:hire|hiring|offer|acceptance)|first day|i-9|e-verify|once hired)\b/i
+
+export const sensitiveInfoEarly = (text: FlagText): Flag | undefined => {
+  const found = findAffirmed(text, SENSITIVE, ASKED_NOW, LATER)
+  return found &&
+    flag(
+      "SENSITIVE_INFO_EARLY",
+      "high",
+      "Asks for bank, ID or social security details before any interview",
+      found.quote
+    )
+}

@@ -1,0 +1,8 @@
+export * as Builtin from "./Builtin.js"
+export * as BuiltinAnalyzer from "./BuiltinAnalyzer.js"
+export * as BuiltinCvWriter from "./BuiltinCvWriter.js"
+export * as Boards from "./extract/Boards.js"
+export * as Extract from "./extract/Extract.js"
+export * as FetchOptions from "./fetch/FetchOptions.js"
+export * as UrlPolicy from "./fetch/UrlPolicy.js"
+export * as HttpPostingSource from "./HttpPostingSource.js"

@@ -1,0 +1,97 @@
+import type { Posting, Profile } from "@jobfit/core"
+
+export type WorkMode = "remote" | "hybrid" | "onsite" | "unknown"
+
+// "Hybrid" about where one works, not "hybrid cloud" or "hybrid apps".
+const HYBRID_WORK =
+  /\bhybrid\b(?!\s+(?:cloud|apps?|mobile|vehicles?|cars?|infrastructure|solutions?|architectures?|environments?|models? of|deployments?)\b)/i
+
+/** Whether the posting is remote, hybrid or on site, from its flag, location and wording. */
+export const workModeOf = (posting: Posting.Posting, text: string): WorkMode => {
+  const where = `${posting.location} ${posting.title}`
+  if (/\bhybrid\b/i.test(where) || HYBRID_WORK.test(text)) {
+    return "hybrid"
+  }
+  if (posting.remote === true || /\b(?:remote|anywhere|work from home|wfh)\b/i.test(where)) return "remote"
+  if (
+    /\b(?:fully remote|100% remote|remote[- ]first|remote position|remote role|work from home|remote-friendly)\b/i.test(
+      text
+    )
+  ) {
+    return "remote"
+  }
+  if (
+    posting.remote === false || /\b(?:on[- ]site|onsite|in[- ]office|in person|in-person)\b/i.test(`${where} ${text}`)
+  ) {
+    return "onsite"
+  }
+  return posting.location.trim() === "" ? "unknown" : "onsite"
+}
+
+const NO_SPONSORSHIP =
+  /\b(?:no (?:visa )?sponsorship|(?:unable|not able) to (?:provide )?sponsor|(?:will|does|do|can) not (?:provide )?sponsor|without (?:the need for )?(?:visa )?sponsorship|sponsorship is not available|must (?:already )?be (?:legally )?(?:authori[sz]ed|eligible) to work)/i
+const SPONSORSHIP =
+  /\b(?:visa sponsorship (?:is )?(?:available|provided|offered)|we (?:can |will |do )?sponsor|sponsorship available)\b/i
+
+export interface LocationFit {
+  readonly applicable: boolean
+  readonly score: number
+  readonly detail: string
+}
+
+const places = (text: string): ReadonlyArray<string> =>
+  text.toLowerCase().split(/[,;/()|]| - /).map((p) => p.trim()).filter((p) => p.length > 1 && p !== "remote")
+
+/** Whether two place names overlap: "Berlin" and "Berlin, Germany", "Austin, TX" and "Austin". */
+const samePlace = (a: string, b: string): boolean => {
+  const left = places(a)
+  const right = places(b)
+  return left.some((x) => right.some((y) => x === y))
+}
+
+const home = (resume: Profile.Resume): ReadonlyArray<string> => {
+  const location = resume.basics?.location
+  if (location === undefined) return []
+  return [[location.city, location.region, location.countryCode].filter((p) => p !== undefined).join(", ")]
+    .filter((p) => p !== "")
+}
+
+/** How well the posting's place and way of working suit the profile's preferences, visa needs included. */
+export const locationFit = (posting: Posting.Posting, text: string, profile: Profile.Profile): LocationFit => {
+  const prefs = profile.preferences
+  const mode = workModeOf(posting, text)
+  const wanted = prefs.remote ?? "any"
+  const wantedPlaces = [...(prefs.locations ?? []), ...home(profile.resume)]
+  const placeKnown = wantedPlaces.length > 0 && posting.location.trim() !== ""
+  const inPlace = placeKnown && wantedPlaces.some((place) => samePlace(place, posting.location))
+  const where = posting.location.trim() === "" ? "an unstated place" : posting.location.trim()
+  const kind = mode === "hybrid" ? "hybrid" : "on-site"
+  let score = 1
+  let detail: string
+  if (mode === "remote") {
+    score = wanted === "onsite" ? 0.6 : wanted === "hybrid" ? 0.9 : 1
+    detail = wanted === "onsite" ? "remote role; you prefer on-site work" : "remote role, which suits your preferences"
+  } else if (mode === "unknown") {
+    detail = "the posting does not say where the work is"
+  } else if (wanted === "remote") {
+    score = !inPlace ? 0.1 : mode === "hybrid" ? 0.7 : 0.4
+    detail = `${kind} role in ${where}; you want remote work`
+  } else if (!placeKnown) {
+    detail = `${kind} role in ${where}; no preferred location to compare`
+  } else if (inPlace) {
+    score = mode === "onsite" && wanted === "hybrid" ? 0.8 : 1
+    detail = `${kind} role in ${where}, a place you want to work`
+  } else {
+    score = 0.1
+    detail = `${kind} role in ${where}, outside your preferred locations`
+  }
+  if (prefs.needs_visa_sponsorship === true) {
+    if (NO_SPONSORSHIP.test(text)) {
+      score *= 0.3
+      detail += "; the posting offers no visa sponsorship, which you need"
+    } else if (SPONSORSHIP.test(text)) detail += "; visa sponsorship is offered"
+  }
+  const applicable = mode !== "unknown" || prefs.needs_visa_sponsorship === true
+  const hasPreference = prefs.remote !== undefined || wantedPlaces.length > 0 || prefs.needs_visa_sponsorship === true
+  return { applicable: applicable && hasPreference, score, detail }
+}

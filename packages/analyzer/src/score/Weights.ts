@@ -1,0 +1,37 @@
+/** The parts of the match score. */
+export type FactorName =
+  | "required_skills"
+  | "preferred_skills"
+  | "experience"
+  | "seniority"
+  | "location"
+  | "salary"
+
+export type Weights = { readonly [K in FactorName]: number }
+
+/**
+ * Every weight of the score, in one place. A factor the posting or profile says nothing about (no salary, no
+ * preferred skills) is left out and the others are scaled up, so an unknown never counts as good or bad.
+ */
+export const WEIGHTS: Weights = {
+  required_skills: 0.5,
+  preferred_skills: 0.05,
+  experience: 0.15,
+  seniority: 0.05,
+  location: 0.15,
+  salary: 0.1
+}
+
+/**
+ * How the share of required skills met becomes that factor's score: below `zeroBelow` it earns nothing, from
+ * `fullAt` it earns full marks, linear between. Missing most of a job's requirements is not half a match.
+ */
+export const REQUIRED_CURVE = { zeroBelow: 0.2, fullAt: 0.9 } as const
+
+/** Score limits for the verdicts: APPLY at `apply` or above, MAYBE at `maybe` or above, else SKIP. */
+export interface Thresholds {
+  readonly apply: number
+  readonly maybe: number
+}
+
+export const DEFAULT_THRESHOLDS: Thresholds = { apply: 75, maybe: 50 }

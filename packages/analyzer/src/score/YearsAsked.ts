@@ -1,0 +1,52 @@
+import { hasPreferredCue } from "../skills/Cues.js"
+import type { Segment } from "../skills/PostingSegments.js"
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+  fifteen: 15
+}
+
+const YEARS =
+  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(\+|plus)?\s*(?:(?:-|–|to)\s*\d{1,2}\s*)?\+?\s*(?:years?|yrs?)\b(?!\s*(?:old|ago|of age|in business|warranty))/gi
+const CONTEXT_AFTER =
+  /^[\s,)'’]*(?:of|in|with|as|working|building|professional|hands-on|industry|relevant|related|post|experience|exp)\b/i
+const CONTEXT_BEFORE =
+  /\b(?:minimum|at least|min\.?|over|more than|requires?|required|need|needs|with|have|having|bring)\s*(?:of\s*)?$/i
+
+const MIGHT_NAME_YEARS = /y(?:ea)?rs?\b/i
+
+/** The years of experience a posting asks for, from its most demanding requirement ("5+ years of ..."). */
+export interface YearsAsked {
+  readonly years: number
+  readonly quote: string
+}
+
+export const yearsAsked = (segments: ReadonlyArray<Segment>): YearsAsked | undefined => {
+  let best: YearsAsked | undefined
+  for (const { mode, sentence } of segments) {
+    if (mode === "preferred" || mode === "skip" || !MIGHT_NAME_YEARS.test(sentence.text)) continue
+    if (hasPreferredCue(sentence)) continue
+    for (const match of sentence.text.matchAll(YEARS)) {
+      const word = (match[1] ?? "").toLowerCase()
+      const years = NUMBER_WORDS[word] ?? Number(word)
+      const before = sentence.text.slice(Math.max(0, match.index - 24), match.index)
+      const after = sentence.text.slice(match.index + match[0].length)
+      const plus = match[2] !== undefined || match[0].includes("+")
+      if (!(plus || CONTEXT_AFTER.test(after) || CONTEXT_BEFORE.test(before))) continue
+      if (years > 0 && years <= 25 && (best === undefined || years > best.years)) {
+        best = { years, quote: sentence.text }
+      }
+    }
+  }
+  return best
+}

@@ -1,0 +1,99 @@
+import { hasSkillCue, inListWith, looksLikeVerb } from "./Context.js"
+import type { Sentence } from "./Sentence.js"
+import type { Skill, Taxonomy, Term } from "./Taxonomy.js"
+import { joinsTerm } from "./Tokenizer.js"
+
+/** A skill found in a sentence at tokens [first, last]. */
+export interface Mention {
+  readonly skill: Skill
+  readonly first: number
+  readonly last: number
+}
+
+interface Candidate extends Mention {
+  readonly contextual: boolean
+}
+
+export interface MatchOptions {
+  /** The text is a skill list (a profile keyword, say): ambiguous terms need no cue around them. */
+  readonly listItem?: boolean
+}
+
+const CONNECTORS = new Set(["and", "or", "and/or", "as", "well", "plus", "also"])
+
+const accept = (sentence: Sentence, term: Term | undefined, first: number, last: number): Candidate | undefined => {
+  if (term === undefined || (term.kind === "exact" && looksLikeVerb(sentence, first, last))) return undefined
+  return { skill: term.skill, first, last, contextual: term.kind === "contextual" }
+}
+
+/** The longest term starting at token `at`, if any: n-grams of up to the taxonomy's longest term. */
+const longestAt = (sentence: Sentence, taxonomy: Taxonomy, at: number): Candidate | undefined => {
+  const { tokens, text } = sentence
+  const head = tokens[at]
+  if (head === undefined) return undefined
+  const entry = taxonomy.tokens.get(head.norm)
+  if (entry === undefined) return undefined
+  if (entry.starter) {
+    const norms: Array<string> = []
+    const raws: Array<string> = []
+    let norm = head.norm
+    let raw = head.raw
+    for (let k = at + 1; k < tokens.length && k - at < taxonomy.maxTokens; k++) {
+      const token = tokens[k]
+      const previous = tokens[k - 1]
+      if (token === undefined || previous === undefined || !joinsTerm(text.slice(previous.end, token.start))) break
+      norm = `${norm} ${token.norm}`
+      raw = `${raw} ${token.raw}`
+      norms.push(norm)
+      raws.push(raw)
+      if (!taxonomy.prefixes.has(norm)) break
+    }
+    for (let i = norms.length - 1; i >= 0; i--) {
+      const term = taxonomy.insensitive.get(norms[i] ?? "") ?? taxonomy.exact.get(raws[i] ?? "")
+      const found = accept(sentence, term, at, at + i + 1)
+      if (found !== undefined) return found
+    }
+  }
+  const single = accept(sentence, entry.term ?? entry.exact?.get(head.raw), at, at)
+  if (single !== undefined) return single
+  // "APIs", "spreadsheets": a plural of a one-word term.
+  return entry.plural === undefined ? undefined : { skill: entry.plural.skill, first: at, last: at, contextual: false }
+}
+
+/** The skills a sentence names, longest match first; ambiguous terms only where the context makes them skills. */
+export const findMentions = (
+  sentence: Sentence,
+  taxonomy: Taxonomy,
+  options: MatchOptions = {}
+): ReadonlyArray<Mention> => {
+  const candidates: Array<Candidate> = []
+  let at = 0
+  while (at < sentence.tokens.length) {
+    const found = longestAt(sentence, taxonomy, at)
+    if (found === undefined) at++
+    else {
+      candidates.push(found)
+      at = found.last + 1
+    }
+  }
+  if (!candidates.some((c) => c.contextual)) return candidates
+  const covered = new Set<number>()
+  for (const c of candidates) for (let i = c.first; i <= c.last; i++) covered.add(i)
+  const onlySkills = sentence.tokens.every((t, i) => covered.has(i) || CONNECTORS.has(t.norm))
+  const accepted = candidates.map((c) =>
+    !c.contextual || options.listItem === true || onlySkills || hasSkillCue(sentence, c.first, c.last)
+  )
+  // A list neighbour that is itself a skill confirms an ambiguous term: "Go, Rust", "R or Python", "C/C++".
+  for (let round = 0; round < 3; round++) {
+    candidates.forEach((c, i) => {
+      if (accepted[i] === true) return
+      const left = candidates[i - 1]
+      const right = candidates[i + 1]
+      if (
+        (left !== undefined && accepted[i - 1] === true && inListWith(sentence, left.last, c.first)) ||
+        (right !== undefined && accepted[i + 1] === true && inListWith(sentence, c.last, right.first))
+      ) accepted[i] = true
+    })
+  }
+  return candidates.filter((_, i) => accepted[i] === true)
+}

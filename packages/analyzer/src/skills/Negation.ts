@@ -1,0 +1,50 @@
+import { clauseAround, hasPreferredCue } from "./Cues.js"
+import type { Sentence } from "./Sentence.js"
+
+const NEGATORS = new Set([
+  "no",
+  "not",
+  "without",
+  "never",
+  "don't",
+  "doesn't",
+  "dont",
+  "isn't",
+  "aren't",
+  "won't",
+  "nor",
+  "neither"
+])
+// "not only Java but also Go", "not just dashboards": a contrast, not a negation.
+const NOT_NEGATING_NEXT = new Set(["only", "just", "merely", "simply", "later"])
+const REQUIRED_WORDS = new Set(["required", "needed", "necessary", "mandatory", "essential", "expected", "must"])
+const WINDOW_BEFORE = 5
+const WINDOW_AFTER = 6
+
+/** How a sentence treats a skill it names: as asked for, or as explicitly not needed. */
+export type Polarity = "asked" | "not-needed" | "optional"
+
+/**
+ * "no Java experience needed", "without prior Salesforce experience" and "Java is not required" are not asked for;
+ * "Kotlin is not required but a plus" is optional (preferred).
+ */
+export const polarityOf = (sentence: Sentence, first: number, last: number): Polarity => {
+  const { tokens } = sentence
+  const [from, to] = clauseAround(sentence, first)
+  for (let i = Math.max(from, first - WINDOW_BEFORE); i < first; i++) {
+    const token = tokens[i]
+    if (token !== undefined && NEGATORS.has(token.norm) && !NOT_NEGATING_NEXT.has(tokens[i + 1]?.norm ?? "")) {
+      return "not-needed"
+    }
+  }
+  for (let i = last + 1; i <= Math.min(to, last + WINDOW_AFTER); i++) {
+    const token = tokens[i]
+    if (token === undefined) continue
+    const negated = token.norm === "not" || token.norm === "isn't" || token.norm === "aren't"
+    const next = tokens[i + 1]?.norm === "a" ? tokens[i + 2]?.norm : tokens[i + 1]?.norm
+    if (negated && next !== undefined && (REQUIRED_WORDS.has(next) || next === "requirement")) {
+      return hasPreferredCue(sentence) ? "optional" : "not-needed"
+    }
+  }
+  return "asked"
+}

@@ -1,0 +1,122 @@
+import type { Posting } from "@jobfit/core"
+import { findMentions } from "./Matcher.js"
+import { cleanLine, makeSentence, type Sentence, splitLines, splitSentences } from "./Sentence.js"
+import type { Taxonomy } from "./Taxonomy.js"
+
+/** How a part of a posting weighs the skills it names. */
+export type Mode = "required" | "preferred" | "implicit" | "skip"
+
+/** `intro`: description text before its first heading, which usually describes the company. */
+export type SegmentSource = "title" | "requirements" | "nice_to_have" | "responsibilities" | "intro" | "description"
+
+/** A sentence of a posting, where it came from, and the mode its heading or section gives it. */
+export interface Segment {
+  readonly sentence: Sentence
+  readonly mode: Mode
+  readonly source: SegmentSource
+}
+
+const PREFERRED_HEADING =
+  /\b(?:nice[- ]to[- ]haves?|preferred|bonus|pluses|plus points|desirable|desired|good to have|great to have|extra credit|even better|ideally|optional|would be a plus|not required|helpful|what helps)\b/i
+const SKIP_HEADING =
+  /\b(?:benefits|perks|what we offer|we offer|compensation|salary|pay and|why join|why work|equal opportunity|eeo|how to apply|our values|diversity)\b/i
+const REQUIRED_HEADING =
+  /\b(?:requirements?|required|qualifications?|must[- ]haves?|what you(?:'ll| will)? (?:need|bring)|what we(?:'re| are) looking for|who you are|about you|you have|you bring|skills|essential|minimum|key skills|competencies|you should have|experience)\b/i
+
+// Headings of the company description: the intro goes on after them.
+const ABOUT_HEADING =
+  /^(?:about(?: us| the company| [\p{Lu}][\w&.' -]*)?|who we are|overview|company overview|the company|our company|our mission|mission)$/iu
+// Headings of the job itself.
+const JOB_HEADING =
+  /\b(?:about the role|the role|your role|role overview|responsibilities|duties|tasks|what you(?:'ll| will) do|you will|you'll|day to day|your impact|position|job description|description|summary|details|schedule|hours|location|your profile)\b/i
+
+const STANDALONE_HEADING =
+  /^(?:(?:minimum|basic|preferred|required|key|desired|additional|bonus|technical|essential|desirable|your)\s+)?(?:requirements|qualifications|skills|skills and experience|experience|nice[- ]to[- ]haves?|must[- ]haves?|what you(?:'ll| will)? (?:need|bring)|what we(?:'re| are) looking for|who you are|about you|you have|you bring|benefits|perks|what we offer|bonus points|pluses|criteria)$/i
+
+const modeOfHeading = (heading: string): Mode => {
+  if (PREFERRED_HEADING.test(heading)) return "preferred"
+  if (SKIP_HEADING.test(heading)) return "skip"
+  if (REQUIRED_HEADING.test(heading)) return "required"
+  return "implicit"
+}
+
+const wordCount = (text: string): number => text.split(/\s+/).filter((w) => w !== "").length
+
+const BULLETED = /^\s*(?:[-*•·▪◦●○■□➢➤►✓✔–—>]+|\(?\d{1,2}[.)]|\(?[a-z][.)])\s+/
+
+/**
+ * A heading line: a short label before ":" ("Nice to have: Go"), or a short unbulleted line that names a known
+ * heading ("Requirements", "Preferred", "About the role") and no skill.
+ */
+const headingOf = (
+  raw: string,
+  taxonomy: Taxonomy
+): { readonly heading: string; readonly rest: string } | undefined => {
+  const line = raw.replace(BULLETED, "").trim()
+  const colon = line.indexOf(":")
+  if (colon > 60 || (colon < 0 && line.length > 60)) return undefined
+  if (colon > 0 && wordCount(line.slice(0, colon)) <= 6) {
+    const heading = line.slice(0, colon)
+    if (modeOfHeading(heading) !== "implicit" || colon === line.length - 1 || JOB_HEADING.test(heading)) {
+      return { heading, rest: line.slice(colon + 1).trim() }
+    }
+  }
+  const bare = line.replace(/^#+\s*/, "")
+  if (BULLETED.test(raw) || wordCount(bare) > 6 || /[.!?,;\d]/.test(bare)) return undefined
+  if (STANDALONE_HEADING.test(bare) || ABOUT_HEADING.test(bare)) return { heading: bare, rest: "" }
+  if (wordCount(bare) <= 4 && JOB_HEADING.test(bare)) return { heading: bare, rest: "" }
+  const named = modeOfHeading(bare) !== "implicit" && wordCount(bare) <= 4
+  return named && findMentions(makeSentence(bare), taxonomy).length === 0 ? { heading: bare, rest: "" } : undefined
+}
+
+const same = (text: string): string => text.toLowerCase().replace(/\s+/g, " ").trim()
+
+const segmentsOfLines = (
+  lines: ReadonlyArray<string>,
+  mode: Mode,
+  source: SegmentSource
+): Array<Segment> =>
+  lines.flatMap((line) => splitSentences(line).map((text) => ({ sentence: makeSentence(text), mode, source })))
+
+const rawLines = (text: string): ReadonlyArray<string> => text.split(/\r?\n|\u2028/).filter((l) => l.trim() !== "")
+
+/** Every sentence of a posting with its mode: title, the extracted sections, then the description's own headings. */
+export const postingSegments = (posting: Posting.Posting, taxonomy: Taxonomy): ReadonlyArray<Segment> => {
+  const sections = posting.sections
+  const segments: Array<Segment> = [...segmentsOfLines([posting.title], "required", "title")]
+  const seen = new Set<string>()
+  if (sections !== undefined) {
+    const add = (lines: ReadonlyArray<string>, mode: Mode, source: SegmentSource) => {
+      const clean = lines.flatMap(splitLines)
+      for (const line of clean) seen.add(same(line))
+      segments.push(...segmentsOfLines(clean, mode, source))
+    }
+    add(sections.requirements, "required", "requirements")
+    add(sections.nice_to_have, "preferred", "nice_to_have")
+    add(sections.responsibilities, "implicit", "responsibilities")
+  }
+  let mode: Mode = "implicit"
+  // The intro (usually about the company) lasts until a job heading or a line speaking to the reader.
+  let source: SegmentSource = "intro"
+  for (const raw of rawLines(posting.description)) {
+    const heading = headingOf(raw, taxonomy)
+    if (heading !== undefined) {
+      const headingMode = modeOfHeading(heading.heading)
+      if (!ABOUT_HEADING.test(heading.heading)) source = "description"
+      if (heading.rest === "") {
+        mode = headingMode
+        continue
+      }
+      if (seen.size === 0 || !seen.has(same(heading.rest))) {
+        segments.push(...segmentsOfLines([heading.rest], headingMode, source))
+      }
+      continue
+    }
+    if (source === "intro" && /\b(?:you|your|you'll|you're)\b/i.test(raw)) source = "description"
+    const line = cleanLine(raw)
+    if (line !== "" && (seen.size === 0 || !seen.has(same(line)))) {
+      segments.push(...segmentsOfLines([line], mode, source))
+    }
+  }
+  return segments
+}

@@ -1,0 +1,130 @@
+import { importanceCue } from "./Cues.js"
+import { findMentions, type Mention } from "./Matcher.js"
+import { polarityOf } from "./Negation.js"
+import type { Segment } from "./PostingSegments.js"
+import type { Sentence } from "./Sentence.js"
+import type { Skill, Taxonomy } from "./Taxonomy.js"
+
+export type Importance = "required" | "preferred"
+
+/** A skill a posting asks for: how much it matters and the sentence that says so. */
+export interface PostingSkill {
+  readonly skill: Skill
+  readonly importance: Importance
+  /** Said outright (a section, or words such as "required" or "a plus"), not just mentioned. */
+  readonly explicit: boolean
+  readonly quote: string
+  /** Skills the posting accepts instead of this one ("Go or Rust"); empty when there are none. */
+  readonly alternatives: ReadonlyArray<string>
+}
+
+const QUOTE_MAX = 200
+
+/** The sentence, shortened around the skill when it is long. */
+export const quoteOf = (sentence: Sentence, first: number, last: number): string => {
+  const text = sentence.text
+  if (text.length <= QUOTE_MAX) return text
+  const start = sentence.tokens[first]?.start ?? 0
+  const end = sentence.tokens[last]?.end ?? start
+  const from = Math.max(0, Math.min(start - 80, end + 80 - QUOTE_MAX))
+  const to = Math.min(text.length, from + QUOTE_MAX)
+  return `${from > 0 ? "…" : ""}${text.slice(from, to).trim()}${to < text.length ? "…" : ""}`
+}
+
+// Said outright beats mentioned; required beats preferred.
+const rank = (s: PostingSkill): number => (s.explicit ? 2 : 0) + (s.importance === "required" ? 1 : 0)
+
+const OR_LIST = /^\s*(?:,\s*)?(?:or|and\/or)\s+(?:an?\s+|the\s+)?$/i
+const AND_LIST = /^\s*(?:,\s*)?and\s+$/i
+const COMMA = /^\s*,\s*$/
+
+/** For each mention, the other skills of its "X, Y or Z" list: any one of them will do. */
+const alternativesOf = (sentence: Sentence, mentions: ReadonlyArray<Mention>): ReadonlyArray<ReadonlyArray<string>> => {
+  const result: Array<ReadonlyArray<string>> = mentions.map(() => [])
+  let start = 0
+  const close = (end: number, hasOr: boolean, hasAnd: boolean) => {
+    if (end > start && hasOr && !hasAnd) {
+      const names = [...new Set(mentions.slice(start, end + 1).map((m) => m.skill.name))]
+      for (let i = start; i <= end; i++) result[i] = names.filter((n) => n !== mentions[i]?.skill.name)
+    }
+  }
+  let hasOr = false
+  let hasAnd = false
+  for (let i = 0; i < mentions.length; i++) {
+    const current = mentions[i]
+    const next = mentions[i + 1]
+    const gap = current === undefined || next === undefined
+      ? undefined
+      : sentence.text.slice(sentence.tokens[current.last]?.end ?? 0, sentence.tokens[next.first]?.start ?? 0)
+    if (gap !== undefined && OR_LIST.test(gap)) hasOr = true
+    else if (gap !== undefined && AND_LIST.test(gap)) hasAnd = true
+    else if (gap === undefined || !COMMA.test(gap) || hasOr) {
+      close(i, hasOr, hasAnd)
+      start = i + 1
+      hasOr = false
+      hasAnd = false
+    }
+  }
+  return result
+}
+
+const LEGAL_SUFFIX = /[\s,]+(?:inc|llc|ltd|llp|gmbh|ag|plc|corp|co|group|s\.a|b\.v)\.?$/i
+
+/** Character ranges where a sentence names the company ("Quanta Robotics builds ..."): not a skill there. */
+const companySpans = (text: string, company: string): ReadonlyArray<readonly [number, number]> => {
+  const first = company.trim().split(/\s/)[0] ?? ""
+  if (first.length < 3 || !text.toLowerCase().includes(first.toLowerCase())) return []
+  const names = [...new Set([company.trim(), company.trim().replace(LEGAL_SUFFIX, "")])].filter((n) => n.length > 2)
+  const lower = text.toLowerCase()
+  return names.flatMap((name) => {
+    const spans: Array<readonly [number, number]> = []
+    for (let at = lower.indexOf(name.toLowerCase()); at >= 0; at = lower.indexOf(name.toLowerCase(), at + 1)) {
+      spans.push([at, at + name.length])
+    }
+    return spans
+  })
+}
+
+/**
+ * The skills of a posting in order of first appearance, each with its importance and evidence. Skills inside the
+ * company's name never count, nor, when the posting states its requirements, skills named only in the intro.
+ */
+export const postingSkills = (
+  segments: ReadonlyArray<Segment>,
+  taxonomy: Taxonomy,
+  company: string
+): ReadonlyArray<PostingSkill> => {
+  const best = new Map<string, PostingSkill>()
+  const statesRequirements = segments.some((s) =>
+    s.source !== "title" && s.source !== "intro" && (s.mode === "required" || s.mode === "preferred")
+  )
+  for (const segment of segments) {
+    if (segment.mode === "skip" || (segment.source === "intro" && statesRequirements)) continue
+    const mentions = findMentions(segment.sentence, taxonomy)
+    if (mentions.length === 0) continue
+    const spans = companySpans(segment.sentence.text, company)
+    const alternatives = alternativesOf(segment.sentence, mentions)
+    for (const [index, mention] of mentions.entries()) {
+      const start = segment.sentence.tokens[mention.first]?.start ?? 0
+      if (spans.some(([from, to]) => start >= from && start < to)) continue
+      const polarity = polarityOf(segment.sentence, mention.first, mention.last)
+      if (polarity === "not-needed") continue
+      const cue = importanceCue(segment.sentence, mention.first, mention.last)
+      const importance: Importance = polarity === "optional" || segment.mode === "preferred"
+        ? "preferred"
+        : cue ?? "required"
+      const explicit = polarity === "optional" || cue !== undefined || segment.mode !== "implicit"
+      const found: PostingSkill = {
+        skill: mention.skill,
+        importance,
+        explicit,
+        quote: quoteOf(segment.sentence, mention.first, mention.last),
+        alternatives: alternatives[index] ?? []
+      }
+      const key = mention.skill.name
+      const previous = best.get(key)
+      if (previous === undefined || rank(found) > rank(previous)) best.set(key, found)
+    }
+  }
+  return [...best.values()]
+}

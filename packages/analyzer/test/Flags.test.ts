@@ -1,0 +1,101 @@
+import { assert, describe, it } from "@effect/vitest"
+import type { Posting } from "@jobfit/core"
+import { analyzePosting } from "../src/AnalyzePosting.js"
+import { SCAM_CODES } from "../src/flags/RedFlags.js"
+import { loadCorpus } from "./AnalyzerCorpus.js"
+import { posting, profile } from "./AnalyzerSupport.js"
+
+const now = new Date("2025-06-01T00:00:00Z")
+const salary = { min: 50000, max: 60000, currency: "USD", period: "year" as const }
+const requirements = "\n\nRequirements\n- 2+ years of customer service\n- Microsoft Excel"
+
+const flagsOf = (fields: Partial<Posting.Posting> & { readonly description: string }) =>
+  analyzePosting(posting({ salary, ...fields }), profile({}), now).red_flags
+const codes = (fields: Partial<Posting.Posting> & { readonly description: string }) =>
+  flagsOf(fields).map((f) => f.code)
+const flag = (fields: Partial<Posting.Posting> & { readonly description: string }, code: string) =>
+  flagsOf(fields).find((f) => f.code === code)
+
+describe("red flags", () => {
+  it("raises scam signs as high severity, quoting the text", () => {
+    const cases: ReadonlyArray<readonly [string, string]> = [
+      ["UPFRONT_PAYMENT", "Before you start, buy the starter kit for $99."],
+      ["UPFRONT_PAYMENT", "A refundable training fee of $150 applies."],
+      ["UNUSUAL_PAYMENT", "You will be paid in Bitcoin every Friday."],
+      ["UNUSUAL_PAYMENT", "Deposit the check and buy gift cards with the rest."],
+      ["UNUSUAL_PAYMENT", "Receive packages at home and reship them abroad."],
+      ["OFF_PLATFORM_CONTACT", "Interviews are held on Telegram, add @hr_team."],
+      ["OFF_PLATFORM_CONTACT", "Text us on WhatsApp at +1 555 010 0000."],
+      ["UNREALISTIC_PAY", "Make $5000 a week from home, no experience needed."],
+      ["UNREALISTIC_PAY", "Guaranteed income for everyone who joins."],
+      ["SENSITIVE_INFO_EARLY", "To apply, send your Social Security number and bank account details."],
+      ["SENSITIVE_INFO_EARLY", "Send a copy of your passport before the interview."]
+    ]
+    for (const [code, text] of cases) {
+      const found = flag({ description: text + requirements }, code)
+      assert.strictEqual(found?.severity, "high", `${code}: ${text}`)
+      assert.isTrue(found?.evidence !== undefined && text.includes(found.evidence.replace(/…/g, "").slice(0, 20)), code)
+    }
+  })
+
+  it("raises the medium and low signs", () => {
+    assert.strictEqual(
+      flag({ description: `Email jobs.acme@gmail.com${requirements}` }, "FREE_MAIL_RECRUITER")?.evidence,
+      "jobs.acme@gmail.com"
+    )
+    assert.strictEqual(flag({ company: "", description: requirements }, "NO_COMPANY")?.severity, "medium")
+    assert.strictEqual(flag({ company: "Confidential", description: requirements }, "NO_COMPANY")?.severity, "low")
+    assert.isDefined(flag({ description: `Limited spots - act now!${requirements}` }, "URGENCY_PRESSURE"))
+    assert.isDefined(flag({ description: `Hiring immediately, respond today.${requirements}` }, "URGENCY_PRESSURE"))
+    assert.isDefined(flag({ description: "Great team, great vibes." }, "NO_REQUIREMENTS"))
+    assert.strictEqual(flag({ description: requirements, salary: undefined }, "NO_SALARY_RANGE")?.severity, "low")
+    assert.isDefined(flag({ description: `The first week is an unpaid trial.${requirements}` }, "UNPAID_TRIAL_WORK"))
+  })
+
+  it("flags excessive requirements", () => {
+    const many =
+      "Requirements: Python, Java, Go, Rust, C++, C#, Ruby, PHP, Scala, Kotlin, Swift, Perl, Haskell, Elixir, Erlang, Clojure"
+    assert.strictEqual(flag({ description: many }, "EXCESSIVE_REQUIREMENTS")?.severity, "low")
+    const junior = flag(
+      { title: "Junior Analyst", description: "Requirements: 10+ years of experience with SQL." },
+      "EXCESSIVE_REQUIREMENTS"
+    )
+    assert.strictEqual(junior?.severity, "medium")
+  })
+
+  it("does not raise a flag a disclaimer or an ordinary duty mentions", () => {
+    const legit = [
+      "We will never ask you to pay a fee or buy a starter kit.",
+      "We never ask for bank details, gift cards or your Social Security number before an offer.",
+      "You will process wire transfers, ACH payments and checks for our vendors.",
+      "Direct deposit and I-9 paperwork are completed on your first day after hire.",
+      "We build crypto custody software; the team uses Signal for on-call alerts.",
+      "Hiring immediately for the night shift.",
+      "Email careers@acme-industries.com with questions."
+    ].join("\n")
+    const raised = codes({ description: legit + requirements })
+    assert.deepStrictEqual(raised, [])
+  })
+
+  it("orders flags by severity", () => {
+    const severities = flagsOf({
+      company: "Confidential",
+      salary: undefined,
+      description: "Limited spots, act now! Pay the $50 registration fee. Contact us on Telegram: @jobs"
+    }).map((f) => f.severity)
+    assert.deepStrictEqual(
+      severities,
+      [...severities].sort((a, b) => ["high", "medium", "low"].indexOf(a) - ["high", "medium", "low"].indexOf(b))
+    )
+  })
+
+  it("flags every scam of the corpus and no scam sign on its legitimate postings", () => {
+    const corpus = loadCorpus()
+    for (const [id, p] of corpus.postings) {
+      const found = analyzePosting(p, profile({}), corpus.now).red_flags
+      const scamSigns = found.filter((f) => SCAM_CODES.has(f.code) && f.severity !== "low")
+      if (corpus.labels[id]?.scam === true) assert.isTrue(found.some((f) => f.severity === "high"), id)
+      else assert.deepStrictEqual(scamSigns.map((f) => f.code), [], id)
+    }
+  })
+})

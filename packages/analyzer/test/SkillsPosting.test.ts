@@ -1,0 +1,97 @@
+import { assert, describe, it } from "@effect/vitest"
+import { skillsOfPosting } from "./AnalyzerSupport.js"
+
+describe("posting skills", () => {
+  it("takes importance from the extracted sections", () => {
+    const { byName } = skillsOfPosting({
+      description: "",
+      sections: { requirements: ["Python and SQL"], nice_to_have: ["Kafka"], responsibilities: ["Run Docker images"] }
+    })
+    assert.strictEqual(byName.get("Python")?.importance, "required")
+    assert.strictEqual(byName.get("SQL")?.importance, "required")
+    assert.strictEqual(byName.get("Apache Kafka")?.importance, "preferred")
+    assert.strictEqual(byName.get("Docker")?.importance, "required")
+    assert.isFalse(byName.get("Docker")?.explicit)
+  })
+
+  it("takes importance from headings in the description", () => {
+    const { byName } = skillsOfPosting({
+      description:
+        "Requirements\n- Python\n- PostgreSQL\n\nPreferred\n- Terraform\n\nBenefits\n- AWS certification budget"
+    })
+    assert.strictEqual(byName.get("Python")?.importance, "required")
+    assert.strictEqual(byName.get("Terraform")?.importance, "preferred")
+    assert.isUndefined(byName.get("Amazon Web Services"))
+  })
+
+  it("takes importance from the sentence's own words, nearest cue first", () => {
+    const { byName } = skillsOfPosting({
+      description:
+        "Python is required; Go is a plus. Must have 3+ years with Java and ideally some Kotlin. Bonus: Rust.\nFamiliarity with Docker is nice to have."
+    })
+    assert.strictEqual(byName.get("Python")?.importance, "required")
+    assert.strictEqual(byName.get("Go")?.importance, "preferred")
+    assert.strictEqual(byName.get("Java")?.importance, "required")
+    assert.strictEqual(byName.get("Kotlin")?.importance, "preferred")
+    assert.strictEqual(byName.get("Rust")?.importance, "preferred")
+    assert.strictEqual(byName.get("Docker")?.importance, "preferred")
+  })
+
+  it("lets a preferred cue inside the requirements win", () => {
+    const { byName } = skillsOfPosting({
+      description: "",
+      sections: { requirements: ["Java", "Kotlin is a plus"], nice_to_have: [], responsibilities: [] }
+    })
+    assert.strictEqual(byName.get("Kotlin")?.importance, "preferred")
+  })
+
+  it("honours negation", () => {
+    const { byName, names } = skillsOfPosting({
+      description: [
+        "No Java experience needed.",
+        "PHP is not required.",
+        "You can start without prior Salesforce experience.",
+        "You don't need to know Ruby.",
+        "Kotlin is not required but is a plus.",
+        "Not only Python but also Go."
+      ].join(" ")
+    })
+    for (const skill of ["Java", "PHP", "Salesforce", "Ruby"]) assert.notInclude(names, skill)
+    assert.strictEqual(byName.get("Kotlin")?.importance, "preferred")
+    assert.include(names, "Python")
+    assert.include(names, "Go")
+  })
+
+  it("quotes the sentence a skill was found in", () => {
+    const { byName } = skillsOfPosting({
+      description: "About us\nWe ship daily. You will build APIs in Go and Python."
+    })
+    assert.strictEqual(byName.get("Go")?.quote, "You will build APIs in Go and Python.")
+  })
+
+  it("counts title skills as required", () => {
+    const { byName } = skillsOfPosting({ title: "Senior Java Developer", description: "Join us." })
+    assert.strictEqual(byName.get("Java")?.importance, "required")
+  })
+
+  it("marks alternatives: any one of them will do", () => {
+    const { byName } = skillsOfPosting({ description: "Requirements:\n- Go or Rust\n- Python, SQL and Docker" })
+    assert.deepStrictEqual(byName.get("Go")?.alternatives, ["Rust"])
+    assert.deepStrictEqual(byName.get("Rust")?.alternatives, ["Go"])
+    assert.deepStrictEqual(byName.get("Python")?.alternatives, [])
+  })
+
+  it("ignores the company's own name and, when requirements are stated, the company intro", () => {
+    const { names } = skillsOfPosting({
+      company: "Quanta Robotics",
+      description:
+        "Quanta Robotics builds forecasting software for Salesforce users.\n\nRequirements\n- Python\n- Quanta Robotics experience"
+    })
+    assert.deepStrictEqual(names, ["Python"])
+  })
+
+  it("keeps intro skills when the posting states no requirements", () => {
+    const { names } = skillsOfPosting({ description: "We need someone who knows QuickBooks and payroll." })
+    assert.deepStrictEqual(names, ["QuickBooks", "Payroll"])
+  })
+})

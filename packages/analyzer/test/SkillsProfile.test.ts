@@ -1,0 +1,41 @@
+import { assert, describe, it } from "@effect/vitest"
+import { profileSkills } from "../src/skills/ProfileSkills.js"
+import { taxonomy } from "./AnalyzerSupport.js"
+
+describe("profile skills", () => {
+  it("reads skills, keywords, highlights, summaries, project keywords, certificates and languages", () => {
+    const skills = profileSkills({
+      skills: [{ name: "Backend", keywords: ["go", "Postgres", "C"] }],
+      work: [{ name: "Acme", summary: "Ran Kubernetes clusters.", highlights: ["Built ETL jobs in Python"] }],
+      projects: [{ name: "Side project", keywords: ["React Native"] }],
+      certificates: [{ name: "Certified Public Accountant" }],
+      languages: [{ language: "Spanish" }]
+    }, taxonomy)
+    for (
+      const name of [
+        "Go",
+        "PostgreSQL",
+        "C",
+        "Kubernetes",
+        "ETL",
+        "Python",
+        "React Native",
+        "Certified Public Accountant",
+        "Spanish"
+      ]
+    ) assert.isTrue(skills.has(name), name)
+    assert.deepStrictEqual(skills.get("PostgreSQL")?.spellings, ["Postgres"])
+  })
+
+  it("leaves out what the profile says the person lacks, and ambiguous words in prose", () => {
+    const skills = profileSkills({
+      work: [{ name: "Acme", highlights: ["Worked without Java", "Go the extra mile for customers"] }]
+    }, taxonomy)
+    assert.isFalse(skills.has("Java"))
+    assert.isFalse(skills.has("Go"))
+  })
+
+  it("handles an empty resume", () => {
+    assert.strictEqual(profileSkills({}, taxonomy).size, 0)
+  })
+})

@@ -1,4 +1,5 @@
 import { Errors } from "@jobfit/core"
+import { StartError } from "@jobfit/server"
 import { Cause, ConfigError, Option, Predicate, Schema } from "effect"
 import { UsageError } from "./CommandLine.js"
 
@@ -23,21 +24,6 @@ const textOf = (u: unknown): string =>
     ? String(u.message)
     : String(u)
 
-const describeConfig = (error: ConfigError.ConfigError): string => {
-  switch (error._op) {
-    case "And":
-    case "Or":
-      return describeConfig(error.left)
-    case "InvalidData":
-    case "MissingData":
-    case "SourceUnavailable":
-    case "Unsupported": {
-      const setting = error.path.join(".")
-      return error.message.includes(setting) ? error.message : `${setting}: ${error.message}`
-    }
-  }
-}
-
 // The store's own messages already say which database; others get that said for them.
 const aboutDatabase = (text: string): string => (/database/i.test(text) ? text : `cannot open the database: ${text}`)
 
@@ -45,7 +31,7 @@ const aboutDatabase = (text: string): string => (/database/i.test(text) ? text :
 export const storeFailure = (cause: Cause.Cause<unknown>): StoreUnavailable => {
   const error = Option.getOrElse(Cause.failureOption(cause), () => Cause.squash(cause))
   return ConfigError.isConfigError(error)
-    ? new StoreUnavailable({ message: `invalid configuration: ${describeConfig(error)}`, config: true })
+    ? new StoreUnavailable({ message: `invalid configuration: ${StartError.describeConfig(error)}`, config: true })
     : new StoreUnavailable({ message: aboutDatabase(textOf(error)), config: false })
 }
 

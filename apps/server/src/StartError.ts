@@ -8,7 +8,8 @@ const firstLine = (text: string): string => text.split("\n")[0]!.trim()
 const messageOf = (u: unknown): string =>
   Predicate.hasProperty(u, "message") && typeof u.message === "string" ? firstLine(u.message) : firstLine(String(u))
 
-const describeConfig = (error: ConfigError.ConfigError): string => {
+/** One line for a configuration error, naming the setting at fault. */
+export const describeConfig = (error: ConfigError.ConfigError): string => {
   switch (error._op) {
     case "And":
     case "Or":

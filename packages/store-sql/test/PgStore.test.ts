@@ -19,7 +19,7 @@ describe.runIf(pgEnabled)("PostgreSQL", () => {
   describe("SqlStore on PostgreSQL", () => {
     it.scoped("migrations are safe when two stores start at once in one process", () =>
       Effect.gen(function*() {
-        const url = yield* pgSchema
+        const url = yield* pgSchema()
         const [one, two] = yield* Effect.all([
           Effect.provide(Migrations.run, SqlStore.pgClient(url)),
           Effect.provide(Migrations.run, SqlStore.pgClient(url))
@@ -32,7 +32,7 @@ describe.runIf(pgEnabled)("PostgreSQL", () => {
 
     it.scoped("migrations are safe when several processes start at once", () =>
       Effect.gen(function*() {
-        const url = yield* pgSchema
+        const url = yield* pgSchema()
         const outputs = yield* migrateInProcesses(url, 3)
         assert.deepStrictEqual(outputs.map((out) => out.ran).sort(), [0, 0, migrationCount])
         const rows = yield* Effect.provide(migratedIds, SqlStore.pgClient(url))
@@ -41,7 +41,7 @@ describe.runIf(pgEnabled)("PostgreSQL", () => {
 
     it.scoped("the database itself refuses a negative balance", () =>
       Effect.gen(function*() {
-        const url = yield* pgSchema
+        const url = yield* pgSchema()
         const refused = Effect.gen(function*() {
           const sql = yield* SqlClient.SqlClient
           yield* sql`INSERT INTO users (email, email_lower, name, created_at) VALUES ('a@b.c', 'a@b.c', 'a', 0)`

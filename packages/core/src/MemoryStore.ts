@@ -1,16 +1,14 @@
-import {
-  Account,
-  AccountStore,
-  ApiKey,
-  Errors,
-  Ids,
-  Job,
-  JobStore,
-  Ledger,
-  type Profile,
-  Transactor
-} from "@jobfit/core"
 import { DateTime, Effect, Layer, Option } from "effect"
+import * as Account from "./Account.js"
+import * as AccountStore from "./AccountStore.js"
+import * as ApiKey from "./ApiKey.js"
+import * as Errors from "./Errors.js"
+import * as Ids from "./Ids.js"
+import * as Job from "./Job.js"
+import * as JobStore from "./JobStore.js"
+import * as Ledger from "./Ledger.js"
+import type * as Profile from "./Profile.js"
+import * as Transactor from "./Transactor.js"
 
 type Entry = Ledger.LedgerEntry & { readonly userId: Ids.UserId; state: "pending" | "settled" | "refunded" | null }
 

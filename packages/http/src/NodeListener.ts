@@ -24,7 +24,9 @@ export interface Options {
  */
 export const make: (
   options?: Options
-) => Effect.Effect<Listener, never, Gateway.Gateway | McpServer.McpServer> = Effect.fn("NodeListener.make")(function*(options: Options = {}) {
-  const listener: Listener = yield* NodeHttpServer.makeHandler(Mount.under(options.prefix ?? "")(HttpRoutes.app))
-  return listener
-})
+) => Effect.Effect<Listener, never, Gateway.Gateway | McpServer.McpServer> = Effect.fn("NodeListener.make")(
+  function*(options: Options = {}) {
+    const listener: Listener = yield* NodeHttpServer.makeHandler(Mount.under(options.prefix ?? "")(HttpRoutes.app))
+    return listener
+  }
+)

@@ -43,13 +43,15 @@ const addressOf = (client: unknown): string | undefined => {
  */
 export const make: (
   options?: Options
-) => Effect.Effect<Handler, never, Gateway.Gateway | McpServer.McpServer> = Effect.fn("WebHandler.make")(function*(options: Options = {}) {
-  const runtime = yield* Effect.runtime<Gateway.Gateway | McpServer.McpServer>()
-  const app = Mount.under(options.prefix ?? "")(withClientAddress(HttpRoutes.app))
-  const handle = HttpApp.toWebHandlerRuntime(runtime)(app)
-  const handler: Handler = (request, client) => {
-    const address = addressOf(client)
-    return handle(request, address === undefined ? undefined : Context.make(ClientAddress, address))
+) => Effect.Effect<Handler, never, Gateway.Gateway | McpServer.McpServer> = Effect.fn("WebHandler.make")(
+  function*(options: Options = {}) {
+    const runtime = yield* Effect.runtime<Gateway.Gateway | McpServer.McpServer>()
+    const app = Mount.under(options.prefix ?? "")(withClientAddress(HttpRoutes.app))
+    const handle = HttpApp.toWebHandlerRuntime(runtime)(app)
+    const handler: Handler = (request, client) => {
+      const address = addressOf(client)
+      return handle(request, address === undefined ? undefined : Context.make(ClientAddress, address))
+    }
+    return handler
   }
-  return handler
-})
+)

@@ -1,0 +1,10 @@
+import { serve } from "@hono/node-server"
+import { createJobfit } from "@jobfit/embedded"
+import { makeApp } from "./app.js"
+
+const jobfit = await createJobfit({ database: process.env.JOBFIT_DATABASE_URL })
+const port = Number(process.env.PORT ?? 3000)
+const server = serve({ fetch: makeApp(jobfit).fetch, port, hostname: "127.0.0.1" }, () => {
+  console.log(`Hono on http://127.0.0.1:${port}, jobfit under /jobfit`)
+})
+process.once("SIGINT", () => server.close(() => void jobfit.dispose()))

@@ -53,9 +53,13 @@ export const make = Effect.gen(function*() {
   const users = all(UserRow)
   const oneUser = first(UserRow)
   const oneKey = first(KeyRow)
+  const onePrincipal = first(PrincipalRow)
+  const singleKey = single(KeyRow)
+  const keys = all(KeyRow)
+  const oneProfile = first(ProfileRow)
 
-  const authenticate = Effect.fn("AccountStore.authenticate")(function*(secret: string) {
-    const found = yield* first(PrincipalRow)(sql`
+  const authenticate = Effect.fnUntraced(function*(secret: string) {
+    const found = yield* onePrincipal(sql`
       SELECT k.id AS key_id, k.name AS key_name, k.scopes, k.last_used_at, k.revoked_at,
         u.id AS user_id, u.email, u.name AS user_name
       FROM api_keys k JOIN users u ON u.id = k.user_id
@@ -69,7 +73,7 @@ export const make = Effect.gen(function*() {
         WHERE id = ${row.key_id} AND (last_used_at IS NULL OR last_used_at <= ${stale})`)
     }
     return {
-      user: new Account.User({ id: row.user_id, email: row.email, name: row.user_name }),
+      user: new Account.User({ id: row.user_id, email: row.email, name: row.user_name }, { disableValidation: true }),
       key: { id: row.key_id, name: row.key_name, scopes: row.scopes }
     }
   })
@@ -97,7 +101,7 @@ export const make = Effect.gen(function*() {
     function*(userId: Ids.UserId, input: { readonly name: string; readonly scopes: ReadonlyArray<Scope.Scope> }) {
       const secret = ApiKey.format(yield* Effect.sync(() => randomBytes(32)))
       const now = toMillis(yield* DateTime.now)
-      const row = yield* single(KeyRow)(sql`
+      const row = yield* singleKey(sql`
         INSERT INTO api_keys (user_id, name, scopes, prefix, secret_hash, created_at)
         VALUES (${userId}, ${input.name}, ${input.scopes.join(",")}, ${ApiKey.prefixOf(secret)}, ${sha256(secret)},
           ${now})
@@ -107,7 +111,7 @@ export const make = Effect.gen(function*() {
   )
 
   const listKeys = Effect.fn("AccountStore.listKeys")(function*(userId: Ids.UserId) {
-    const rows = yield* all(KeyRow)(sql`SELECT ${keyFields} FROM api_keys WHERE user_id = ${userId} ORDER BY id`)
+    const rows = yield* keys(sql`SELECT ${keyFields} FROM api_keys WHERE user_id = ${userId} ORDER BY id`)
     return rows.map((row) => new ApiKey.ApiKey(row))
   })
 
@@ -121,7 +125,7 @@ export const make = Effect.gen(function*() {
   })
 
   const getProfile = Effect.fn("AccountStore.getProfile")(function*(userId: Ids.UserId) {
-    const found = yield* first(ProfileRow)(sql`SELECT profile FROM users WHERE id = ${userId}`)
+    const found = yield* oneProfile(sql`SELECT profile FROM users WHERE id = ${userId}`)
     return Option.flatMap(found, (row) => Option.fromNullable(row.profile))
   })
 

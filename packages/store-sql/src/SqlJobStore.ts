@@ -15,8 +15,13 @@ const jobColumns = "id, title, company, location, match_score, verdict, status, 
 
 const toStored = (row: typeof StoredRow.Type): JobStore.StoredJob => {
   const { analysis, ...job } = row
-  return { job: new Job.Job(job), analysis }
+  return { job: fromRow(job), analysis }
 }
+
+// The row was decoded by a Schema with the same fields just now: validating it again only costs time.
+const fromRow = (row: typeof JobRow.Type): Job.Job => new Job.Job(row, { disableValidation: true })
+
+const oneCount = single(CountRow)
 
 const isCount = (n: number) => Number.isSafeInteger(n) && n >= 0
 
@@ -27,8 +32,9 @@ export const make = Effect.gen(function*() {
   const jobs = all(JobRow)
   const oneJob = first(JobRow)
   const oneStored = first(StoredRow)
+  const singleStored = single(StoredRow)
 
-  const list = Effect.fn("JobStore.list")(function*(userId: Ids.UserId, query: JobStore.ListQuery) {
+  const list = Effect.fnUntraced(function*(userId: Ids.UserId, query: JobStore.ListQuery) {
     if (!isCount(query.limit)) return yield* Effect.dieMessage(`JobStore.list: bad limit ${query.limit}`)
     const filter = [
       sql`user_id = ${userId}`,
@@ -42,9 +48,9 @@ export const make = Effect.gen(function*() {
     const [rows, count] = yield* Effect.all([
       jobs(sql`SELECT ${jobFields} FROM jobs WHERE ${sql.and([...filter, ...keyset])}
         ORDER BY analyzed_at DESC, id DESC LIMIT ${query.limit + 1}`),
-      single(CountRow)(sql`SELECT COUNT(*) AS total FROM jobs WHERE ${sql.and(filter)}`)
+      oneCount(sql`SELECT COUNT(*) AS total FROM jobs WHERE ${sql.and(filter)}`)
     ])
-    const page = rows.slice(0, query.limit).map((row) => new Job.Job(row))
+    const page = rows.slice(0, query.limit).map(fromRow)
     const has_more = rows.length > query.limit
     const last = page[page.length - 1]
     return {
@@ -73,7 +79,7 @@ export const make = Effect.gen(function*() {
       const json = yield* Effect.orDie(encodeAnalysis(analysis))
       const now = toMillis(yield* DateTime.now)
       // A URL the user had keeps its id and status; everything the analysis says is replaced.
-      const row = yield* single(StoredRow)(sql`
+      const row = yield* singleStored(sql`
         INSERT INTO jobs (user_id, url, title, company, location, match_score, verdict, status, analyzed_at,
           analysis, created_at)
         VALUES (${userId}, ${url}, ${analysis.title}, ${analysis.company}, ${analysis.location},
@@ -92,7 +98,7 @@ export const make = Effect.gen(function*() {
       const moved = yield* oneJob(sql`
         UPDATE jobs SET status = ${to} WHERE id = ${jobId} AND user_id = ${userId} AND status = ${from}
         RETURNING ${jobFields}`)
-      if (Option.isSome(moved)) return Option.some(new Job.Job(moved.value))
+      if (Option.isSome(moved)) return Option.some(fromRow(moved.value))
       const exists = yield* oneJob(sql`SELECT ${jobFields} FROM jobs WHERE id = ${jobId} AND user_id = ${userId}`)
       if (Option.isNone(exists)) return yield* new Errors.JobNotFound({ job_id: jobId })
       return Option.none()

@@ -20,6 +20,9 @@ const isPositiveCents = (cents: number) => Number.isSafeInteger(cents) && cents 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const oneBalance = first(BalanceRow)
+  const newId = single(IdRow)
+  const oneCharge = first(ChargeRow)
+  const entryRows = all(EntryRow)
   const transaction = <A>(self: Effect.Effect<A>) => Effect.orDie(sql.withTransaction(self))
 
   const balance = Effect.fn("Ledger.balance")(function*(userId: Ids.UserId) {
@@ -34,7 +37,7 @@ export const make = Effect.gen(function*() {
       const updated = yield* oneBalance(sql`
         UPDATE users SET balance_cents = balance_cents + ${cents} WHERE id = ${userId} RETURNING balance_cents`)
       if (Option.isNone(updated)) return yield* Effect.dieMessage(`Ledger.grant: no user ${userId}`)
-      yield* single(IdRow)(sql`
+      yield* newId(sql`
         INSERT INTO ledger (user_id, kind, amount_cents, note, created_at)
         VALUES (${userId}, 'grant', ${cents}, ${note}, ${now}) RETURNING id`)
       return updated.value.balance_cents
@@ -52,7 +55,7 @@ export const make = Effect.gen(function*() {
         WHERE id = ${userId} AND balance_cents >= ${cents}
         RETURNING balance_cents`)
       if (Option.isNone(taken)) return Option.none()
-      const entry = yield* single(IdRow)(sql`
+      const entry = yield* newId(sql`
         INSERT INTO ledger (user_id, kind, amount_cents, tool, state, created_at)
         VALUES (${userId}, 'charge', ${-cents}, ${tool}, 'pending', ${now}) RETURNING id`)
       return Option.some(entry.id)
@@ -71,7 +74,7 @@ export const make = Effect.gen(function*() {
     const now = toMillis(yield* DateTime.now)
     yield* transaction(Effect.gen(function*() {
       // Only the caller that moves the charge out of pending gives it back: refunding twice gives back once.
-      const claimed = yield* first(ChargeRow)(sql`
+      const claimed = yield* oneCharge(sql`
         UPDATE ledger SET state = 'refunded'
         WHERE id = ${chargeId} AND kind = 'charge' AND state = 'pending'
         RETURNING user_id, amount_cents, tool`)
@@ -80,7 +83,7 @@ export const make = Effect.gen(function*() {
       yield* oneBalance(sql`
         UPDATE users SET balance_cents = balance_cents + ${-amount_cents} WHERE id = ${user_id}
         RETURNING balance_cents`)
-      yield* single(IdRow)(sql`
+      yield* newId(sql`
         INSERT INTO ledger (user_id, kind, amount_cents, tool, charge_id, note, created_at)
         VALUES (${user_id}, 'refund', ${-amount_cents}, ${tool}, ${chargeId}, ${`refund of charge ${chargeId}`},
           ${now})
@@ -94,7 +97,7 @@ export const make = Effect.gen(function*() {
         return yield* Effect.dieMessage(`Ledger.entries: bad limit ${options.limit}`)
       }
       const before = options.before === undefined ? [] : [sql`created_at < ${toMillis(options.before)}`]
-      return yield* all(EntryRow)(sql`
+      return yield* entryRows(sql`
         SELECT id, kind, amount_cents, tool, job_id, note, created_at FROM ledger
         WHERE ${sql.and([sql`user_id = ${userId}`, ...before])}
         ORDER BY created_at DESC, id DESC LIMIT ${options.limit}`)

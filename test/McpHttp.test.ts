@@ -91,6 +91,51 @@ describe("MCP over streamable HTTP at /api/mcp", () => {
         assert.deepStrictEqual([get.status, get.headers.get("allow")], [405, "POST"])
       }))
 
+    it.effect("the official SDK client calls every tool, and runs out of credits with -32003", () =>
+      Effect.gen(function*() {
+        const { key } = yield* Fixtures.user({ cents: 25, profile: false })
+        const { baseUrl } = yield* TestServer.TestServer
+        const client = new McpClient({ name: "jobfit-e2e", version: "1.0.0" })
+        const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/mcp`), {
+          requestInit: { headers: { authorization: `Bearer ${key}` } }
+        })
+        yield* Effect.acquireRelease(
+          Effect.promise(() => client.connect(transport)),
+          () => Effect.promise(() => client.close())
+        )
+        const call = (name: string, args: Record<string, unknown>) =>
+          Effect.promise(() => client.callTool({ name, arguments: args }))
+        const resume = { basics: { name: "Grace Hopper" }, skills: [{ name: "COBOL" }] }
+        const written = yield* call("update_profile", { resume, preferences: { remote: "remote" } })
+        assert.deepStrictEqual(written.structuredContent, { resume, preferences: { remote: "remote" } })
+        assert.deepStrictEqual((yield* call("get_profile", {})).structuredContent, written.structuredContent)
+        const analysis = yield* call("analyze_job", { job_url: "https://jobs.example.com/every-tool" })
+        const jobId = (analysis.structuredContent as { job_id: number }).job_id
+        assert.deepInclude((yield* call("get_job", { job_id: jobId })).structuredContent, { id: jobId })
+        assert.deepInclude((yield* call("update_job_status", { job_id: jobId, status: "saved" })).structuredContent, {
+          id: jobId,
+          status: "saved"
+        })
+        assert.deepInclude((yield* call("get_saved_jobs", { status: "saved" })).structuredContent, { total: 1 })
+        assert.deepInclude((yield* call("generate_cv", { job_id: jobId })).structuredContent, { cost_cents: 10 })
+        assert.deepStrictEqual((yield* call("get_credits", {})).structuredContent, {
+          credits: { balance_dollars: "0.10", balance_cents: 10 }
+        })
+        yield* call("generate_cv", { job_id: jobId, format: "json" })
+        const broke = yield* Effect.flip(
+          Effect.tryPromise(() => client.callTool({ name: "generate_cv", arguments: { job_id: jobId } }))
+        )
+        assert.instanceOf(broke.error, McpError)
+        if (broke.error instanceof McpError) {
+          assert.strictEqual(broke.error.code, -32003)
+          assert.deepStrictEqual(broke.error.data, {
+            code: "INSUFFICIENT_CREDITS",
+            required_credits: 10,
+            available_credits: 0
+          })
+        }
+      }).pipe(Effect.scoped))
+
     it.effect("the official SDK client connects, lists the tools and calls them", () =>
       Effect.gen(function*() {
         const { key } = yield* Fixtures.user({ cents: 20, scopes: ["jobs_read", "credits_read", "jobs_analyze"] })

@@ -213,4 +213,39 @@ describe("McpServer", () => {
         })
       }))
   })
+
+  // A posting source that breaks: the Gateway turns the defect into INTERNAL_ERROR, MCP into -32603.
+  const Broken = Layer.succeed(PostingSource.PostingSource, { fetch: () => Effect.die(new Error("socket hang up")) })
+  it.layer(
+    Layer.mergeAll(Layer.fresh(McpServer.McpServer.Default), Layer.fresh(Admin.Admin.Default)).pipe(
+      Layer.provideMerge(Layer.fresh(Gateway.Gateway.Default)),
+      Layer.provide([
+        Layer.fresh(MemoryStore.layer),
+        Layer.fresh(RateLimiter.layerMemory),
+        withBurst(1000),
+        Prices.layer(),
+        Broken,
+        Analyzer.layerUnavailable,
+        CvWriter.layerUnavailable
+      ])
+    )
+  )((it) => {
+    it.effect("answers a failure inside a tool with -32603 and nothing of its cause", () =>
+      Effect.gen(function*() {
+        const admin = yield* Admin.Admin
+        yield* admin.createUser({ email: "broken@example.com" })
+        const { secret: key } = yield* admin.createKey({ email: "broken@example.com", scopes: ["jobs_analyze"] })
+        yield* admin.addCredits("broken@example.com", 5)
+        yield* admin.setProfile("broken@example.com", { basics: { name: "B" } })
+        const reply = yield* body(
+          key,
+          rpc(1, "tools/call", { name: "analyze_job", arguments: { job_url: "https://e.com/x" } })
+        )
+        assert.deepStrictEqual(reply, {
+          jsonrpc: "2.0",
+          id: 1,
+          error: { code: -32603, message: "Internal server error", data: { code: "INTERNAL_ERROR" } }
+        })
+      }))
+  })
 })

@@ -1,5 +1,5 @@
-import js from "@eslint/js"
 import effect from "@effect/eslint-plugin"
+import js from "@eslint/js"
 import tseslint from "typescript-eslint"
 
 export default tseslint.config(

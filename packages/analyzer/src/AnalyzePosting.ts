@@ -44,9 +44,12 @@ export const analyzePosting = (
   const asked = yearsAsked(segments)
   const pay = postingPay(posting, text.sentences)
   const location = locationFit(posting, posting.description, profile)
+  // Computed once, for the factors and for the lists of matching and missing skills.
+  const required = coverage(skills, "required", (name) => have.has(name))
+  const preferred = coverage(skills, "preferred", (name) => have.has(name))
   const factors = [
-    skillFactor("required_skills", skills, have),
-    skillFactor("preferred_skills", skills, have),
+    skillFactor("required_skills", skills, have, required),
+    skillFactor("preferred_skills", skills, have, preferred),
     experienceFactor(asked, level, yearsOfWork(profile.resume.work, now)),
     seniorityFactor(level, profile.preferences),
     location.applicable
@@ -63,8 +66,6 @@ export const analyzePosting = (
     yearsAsked: asked
   })
   const verdict = verdictFor(score, flags, options.thresholds ?? DEFAULT_THRESHOLDS)
-  const required = coverage(skills, "required", (name) => have.has(name))
-  const preferred = coverage(skills, "preferred", (name) => have.has(name))
   const facts = {
     score,
     verdict,

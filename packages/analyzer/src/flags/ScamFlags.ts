@@ -1,6 +1,6 @@
 import type { Analysis } from "@jobfit/core"
 import { paysInText } from "../score/Salary.js"
-import { excerpt, findAffirmed, type FlagText } from "./FlagText.js"
+import { excerpt, findAffirmed, type FlagText, mayMatch } from "./FlagText.js"
 
 type Flag = Analysis.RedFlag
 
@@ -10,8 +10,11 @@ const flag = (code: string, severity: Flag["severity"], message: string, evidenc
 const UPFRONT =
   /\b(?:starter (?:kit|pack)|(?:training|registration|application|processing|onboarding|equipment|enrol?ment|certification|background check|admin(?:istration)?|membership|placement|activation) fee|refundable deposit|security deposit|upfront (?:fee|payment|cost|investment)|pay (?:a |an |the )?(?:small |one[- ]time |refundable |nominal |low )?(?:fee|deposit)|pay for (?:your )?(?:own )?(?:training|kit|starter|background check|certification)|(?:purchase|buy) (?:your |a |the )?(?:own )?(?:starter|kit|training package|equipment|software)[^.]{0,40}\b(?:from us|from our|through us|through our|approved vendor))/i
 
+// Every match of UPFRONT holds one of these (and so on for each pattern below).
+const UPFRONT_WORDS = ["starter ", " fee", "deposit", "upfront ", "pay ", "purchase ", "buy "]
+
 export const upfrontPayment = (text: FlagText): Flag | undefined => {
-  const found = findAffirmed(text, UPFRONT)
+  const found = mayMatch(text, UPFRONT_WORDS) ? findAffirmed(text, UPFRONT) : undefined
   return found &&
     flag("UPFRONT_PAYMENT", "high", "Asks candidates to pay before they start (a fee, deposit or kit)", found.quote)
 }
@@ -23,9 +26,27 @@ const PAID_TO_YOU =
 const CHECK_SCHEME =
   /\b(?:cash(?:ing)? (?:a|the|our) (?:check|cheque)|deposit (?:a|the|our) (?:check|cheque)|check cashing|mobile (?:check )?deposit|send (?:back )?(?:the )?(?:remaining|balance|difference|excess)|reship(?:ping)?|package forwarding|forward(?:ing)? (?:packages|parcels|payments|funds)|purchase gift ?cards?|buy gift ?cards?)\b/i
 
+const CHECK_SCHEME_WORDS = ["cash", "deposit", "send ", "reship", "forward", "gift"]
+const PAID_WITH_WORDS = [
+  "bitcoin",
+  "btc",
+  "crypto",
+  "usdt",
+  "tether",
+  "ethereum",
+  "gift",
+  "western union",
+  "moneygram",
+  "wire transfer",
+  "zelle",
+  "cash",
+  "venmo",
+  "prepaid card"
+]
+
 export const unusualPayment = (text: FlagText): Flag | undefined => {
-  const scheme = findAffirmed(text, CHECK_SCHEME)
-  const paid = scheme ?? findAffirmed(text, PAID_WITH, PAID_TO_YOU)
+  const scheme = mayMatch(text, CHECK_SCHEME_WORDS) ? findAffirmed(text, CHECK_SCHEME) : undefined
+  const paid = scheme ?? (mayMatch(text, PAID_WITH_WORDS) ? findAffirmed(text, PAID_WITH, PAID_TO_YOU) : undefined)
   return paid &&
     flag(
       "UNUSUAL_PAYMENT",
@@ -40,8 +61,10 @@ const MESSENGER =
 const CONTACT_CUE =
   /\b(?:(?:contact|message|text|reach(?: out to)?|add|dm|write to|chat with)\s+(?:us|me|our|the (?:recruiter|hiring manager|hr|manager))|interview|username|handle|only)\b|@\w{3,}|\+?\d[\d\s-]{7,}/i
 
+const MESSENGER_WORDS = ["telegram", "whats", "wechat", "viber", "kik", "hangouts", "signal"]
+
 export const offPlatformContact = (text: FlagText): Flag | undefined => {
-  const found = findAffirmed(text, MESSENGER, CONTACT_CUE)
+  const found = mayMatch(text, MESSENGER_WORDS) ? findAffirmed(text, MESSENGER, CONTACT_CUE) : undefined
   return found &&
     flag(
       "OFF_PLATFORM_CONTACT",
@@ -66,11 +89,16 @@ const tooHigh = (annual: number, period: string, noExperience: boolean, easy: bo
   return annual >= 150_000 && noExperience
 }
 
+const GET_RICH_WORDS = ["guaranteed ", "easy money", "get rich", "quick cash", "fast cash", "financial freedom"]
+
 export const unrealisticPay = (text: FlagText): Flag | undefined => {
-  const noExperience = NO_EXPERIENCE.test(text.all)
-  const easy = EASY.test(text.all)
+  // Only needed once the text names some pay.
+  let noExperience: boolean | undefined
+  let easy: boolean | undefined
   for (const sentence of text.sentences) {
     for (const pay of paysInText(sentence)) {
+      noExperience ??= NO_EXPERIENCE.test(text.all)
+      easy ??= EASY.test(text.all)
       if (tooHigh(pay.annualMax, pay.period, noExperience, easy)) {
         const at = Math.max(0, sentence.indexOf(pay.quote ?? ""))
         return flag(
@@ -82,7 +110,7 @@ export const unrealisticPay = (text: FlagText): Flag | undefined => {
       }
     }
   }
-  const rich = findAffirmed(text, GET_RICH)
+  const rich = mayMatch(text, GET_RICH_WORDS) ? findAffirmed(text, GET_RICH) : undefined
   return rich && flag("UNREALISTIC_PAY", "high", "Promises easy or guaranteed money", rich.quote)
 }
 
@@ -90,9 +118,34 @@ const EMAIL = /[A-Za-z0-9._%+-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g
 const FREE_MAIL =
   /^(?:gmail|googlemail|yahoo|ymail|rocketmail|outlook|hotmail|live|msn|aol|icloud|me|protonmail|proton|gmx|mail|yandex|inbox|zohomail)\.[a-z.]+$/i
 
+const EMAIL_AT = new RegExp(EMAIL.source, "y")
+
+// The characters of EMAIL's local part: [A-Za-z0-9._%+-].
+const isLocal = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 46 || c === 95 || c === 37 ||
+  c === 43 || c === 45
+
+/**
+ * The matches `text.matchAll(EMAIL)` finds, in order, with the regex run only from the start of the local part
+ * before each "@" (every match holds exactly one "@", and begins as far left of it as the local part goes).
+ */
+function* emailsOf(text: string): Generator<RegExpExecArray> {
+  let end = 0
+  for (let at = text.indexOf("@"); at >= 0; at = text.indexOf("@", at + 1)) {
+    let start = at
+    while (start > end && isLocal(text.charCodeAt(start - 1))) start--
+    if (start === at) continue
+    EMAIL_AT.lastIndex = start
+    const match = EMAIL_AT.exec(text)
+    if (match === null) continue
+    end = start + match[0].length
+    yield match
+  }
+}
+
 export const freeMailRecruiter = (text: FlagText): Flag | undefined => {
   if (!text.all.includes("@")) return undefined
-  for (const match of text.all.matchAll(EMAIL)) {
+  for (const match of emailsOf(text.all)) {
     if (FREE_MAIL.test(match[1] ?? "")) {
       return flag(
         "FREE_MAIL_RECRUITER",
@@ -125,9 +178,27 @@ const WEAK_URGENCY =
 
 const WEAK_URGENCY_ONE = new RegExp(WEAK_URGENCY.source, "i")
 
+const STRONG_URGENCY_WORDS = [
+  "act ",
+  "limited ",
+  "only ",
+  "respond ",
+  "reply ",
+  "apply ",
+  "filling",
+  "first come",
+  "offer ",
+  "miss ",
+  "too late",
+  "hurry",
+  "today only"
+]
+const WEAK_URGENCY_WORDS = ["urgent", "hiring ", "immediate ", "start ", "asap"]
+
 export const urgencyPressure = (text: FlagText): Flag | undefined => {
-  const strong = findAffirmed(text, STRONG_URGENCY)
+  const strong = mayMatch(text, STRONG_URGENCY_WORDS) ? findAffirmed(text, STRONG_URGENCY) : undefined
   if (strong !== undefined) return flag("URGENCY_PRESSURE", "medium", "Pushes for a quick decision", strong.quote)
+  if (!mayMatch(text, WEAK_URGENCY_WORDS)) return undefined
   const weak = new Set([...text.all.matchAll(WEAK_URGENCY)].map((m) => m[0].toLowerCase()))
   const quote = text.sentences.find((s) => WEAK_URGENCY_ONE.test(s))
   return weak.size >= 2 && quote !== undefined
@@ -142,8 +213,29 @@ const ASKED_NOW =
 const LATER =
   /\b(?:after (?:an? |the |your )?(?:offer|hire|hiring|acceptance)|upon (?:hire|hiring|offer|acceptance)|first day|i-9|e-verify|once hired)\b/i
 
+const SENSITIVE_WORDS = [
+  "social security",
+  "ssn",
+  "bank ",
+  "routing ",
+  "account number",
+  "credit card",
+  "debit card",
+  "copy of ",
+  "photo of ",
+  "scan of ",
+  "picture of ",
+  "image of ",
+  "passport ",
+  "driver",
+  "date of birth",
+  "maiden name",
+  "online banking",
+  "pin "
+]
+
 export const sensitiveInfoEarly = (text: FlagText): Flag | undefined => {
-  const found = findAffirmed(text, SENSITIVE, ASKED_NOW, LATER)
+  const found = mayMatch(text, SENSITIVE_WORDS) ? findAffirmed(text, SENSITIVE, ASKED_NOW, LATER) : undefined
   return found &&
     flag(
       "SENSITIVE_INFO_EARLY",

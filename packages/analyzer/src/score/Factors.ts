@@ -1,7 +1,7 @@
 import type { Profile } from "@jobfit/core"
 import type { PostingSkill } from "../skills/PostingSkills.js"
 import type { ProfileSkill } from "../skills/ProfileSkills.js"
-import { coverage } from "./Coverage.js"
+import { type Coverage, coverage } from "./Coverage.js"
 import type { Pay } from "./Salary.js"
 import { formatMoney } from "./Salary.js"
 import { isLevel, type Level, levelIndex, levelLabel, yearsForLevel } from "./Seniority.js"
@@ -30,10 +30,12 @@ const list = (names: ReadonlyArray<string>, max = 6): string =>
 export const skillFactor = (
   factor: "required_skills" | "preferred_skills",
   skills: ReadonlyArray<PostingSkill>,
-  have: ReadonlyMap<string, ProfileSkill>
+  have: ReadonlyMap<string, ProfileSkill>,
+  /** `coverage(skills, importance, (name) => have.has(name))`, when the caller has it already. */
+  covered?: Coverage
 ): Factor => {
   const importance = factor === "required_skills" ? "required" : "preferred"
-  const { asks, matched, met, missing } = coverage(skills, importance, (name) => have.has(name))
+  const { asks, matched, met, missing } = covered ?? coverage(skills, importance, (name) => have.has(name))
   if (asks === 0) {
     return factor === "required_skills"
       ? { factor, applicable: true, score: 0.5, detail: "the posting names no required skills we recognise" }

@@ -1,5 +1,5 @@
 import type { Sentence } from "./Sentence.js"
-import type { Token } from "./Tokenizer.js"
+import { type Token, WordFilter, wordSet } from "./Tokenizer.js"
 
 /** Where a cue applies: to skills after it ("ideally Go"), before it ("Go is a plus"), or both. */
 type Reach = "after" | "before" | "both"
@@ -60,27 +60,34 @@ const REQUIRED: ReadonlyArray<Cue> = [
   cue("years")
 ]
 
-const CLAUSE_WORDS = new Set(["but", "however", "although", "whereas", "though", "except"])
+const CLAUSE_WORDS = wordSet(["but", "however", "although", "whereas", "though", "except"])
+const SEMICOLON = 59
 
-const clauseCache = new WeakMap<Sentence, ReadonlyArray<number>>()
+/** Whether text[from, to) holds a `;`. */
+const hasSemicolon = (text: string, from: number, to: number): boolean => {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === SEMICOLON) return true
+  return false
+}
 
 /** For each token, the index of the first token of its clause; clauses split at `;` and words such as "but". */
 const clauseStarts = (sentence: Sentence): ReadonlyArray<number> => {
-  const cached = clauseCache.get(sentence)
+  const cached = sentence.clauseStarts
   if (cached !== undefined) return cached
   const { text, tokens } = sentence
   const starts: Array<number> = []
   let start = 0
-  tokens.forEach((token, i) => {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]
     const previous = tokens[i - 1]
     if (
-      previous !== undefined && (CLAUSE_WORDS.has(token.norm) || text.slice(previous.end, token.start).includes(";"))
+      token !== undefined && previous !== undefined &&
+      (CLAUSE_WORDS.get(token) === true || hasSemicolon(text, previous.end, token.start))
     ) {
       start = i
     }
     starts.push(start)
-  })
-  clauseCache.set(sentence, starts)
+  }
+  sentence.clauseStarts = starts
   return starts
 }
 
@@ -96,40 +103,44 @@ export const clauseAround = (sentence: Sentence, index: number): readonly [numbe
 const phraseAt = (tokens: ReadonlyArray<Token>, at: number, words: ReadonlyArray<string>): boolean =>
   words.every((word, k) => tokens[at + k]?.norm === word)
 
-interface Hit {
+/** A cue phrase found in a sentence. */
+export interface CueHit {
   readonly at: number
   readonly length: number
   readonly reach: Reach
   readonly preferred: boolean
 }
 
-const byFirstWord = new Map<string, Array<readonly [Cue, boolean]>>()
+const cuesByFirstWord = new Map<string, Array<readonly [Cue, boolean]>>()
 for (const [list, preferred] of [[PREFERRED, true], [REQUIRED, false]] as const) {
   for (const c of list) {
     const first = c.words[0] ?? ""
-    byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), [c, preferred]])
+    cuesByFirstWord.set(first, [...(cuesByFirstWord.get(first) ?? []), [c, preferred]])
   }
 }
-
-const hitsCache = new WeakMap<Sentence, ReadonlyArray<Hit>>()
+const byFirstWord = new WordFilter(cuesByFirstWord)
 
 /** Every cue phrase of a sentence, found once per sentence. */
-const hitsOf = (sentence: Sentence): ReadonlyArray<Hit> => {
-  const cached = hitsCache.get(sentence)
+const hitsOf = (sentence: Sentence): ReadonlyArray<CueHit> => {
+  const cached = sentence.cueHits
   if (cached !== undefined) return cached
-  const hits: Array<Hit> = []
-  sentence.tokens.forEach((token, at) => {
-    for (const [c, preferred] of byFirstWord.get(token.norm) ?? []) {
-      if (phraseAt(sentence.tokens, at, c.words)) hits.push({ at, length: c.words.length, reach: c.reach, preferred })
+  const hits: Array<CueHit> = []
+  const { tokens } = sentence
+  for (let at = 0; at < tokens.length; at++) {
+    const token = tokens[at]
+    const cues = token === undefined ? undefined : byFirstWord.get(token)
+    if (cues === undefined) continue
+    for (const [c, preferred] of cues) {
+      if (phraseAt(tokens, at, c.words)) hits.push({ at, length: c.words.length, reach: c.reach, preferred })
     }
-  })
-  hitsCache.set(sentence, hits)
+  }
+  sentence.cueHits = hits
   return hits
 }
 
 /** Distance from the skill at [first, last] to the nearest cue of one kind that reaches it, within the clause. */
 const nearest = (
-  hits: ReadonlyArray<Hit>,
+  hits: ReadonlyArray<CueHit>,
   preferred: boolean,
   range: readonly [number, number],
   first: number,

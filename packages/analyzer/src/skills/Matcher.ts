@@ -1,7 +1,7 @@
 import { hasSkillCue, inListWith, looksLikeVerb } from "./Context.js"
 import type { Sentence } from "./Sentence.js"
 import type { Skill, Taxonomy, Term } from "./Taxonomy.js"
-import { joinsTerm } from "./Tokenizer.js"
+import { joinsTerm, pairHash } from "./Tokenizer.js"
 
 /** A skill found in a sentence at tokens [first, last]. */
 export interface Mention {
@@ -31,9 +31,15 @@ const longestAt = (sentence: Sentence, taxonomy: Taxonomy, at: number): Candidat
   const { tokens, text } = sentence
   const head = tokens[at]
   if (head === undefined) return undefined
-  const entry = taxonomy.tokens.get(head.norm)
+  const entry = taxonomy.byToken.get(head)
   if (entry === undefined) return undefined
-  if (entry.starter) {
+  const next = tokens[at + 1]
+  // The multi-token path only when the next token can continue a term that starts here (same result, far fewer n-grams).
+  if (
+    entry.follows !== undefined && next !== undefined &&
+    (head.hash < 0 || next.hash < 0 || taxonomy.pairs[pairHash(head.hash, next.hash)] === 1) &&
+    (entry.follows.has(next.norm) || entry.follows.has(next.raw))
+  ) {
     const norms: Array<string> = []
     const raws: Array<string> = []
     let norm = head.norm

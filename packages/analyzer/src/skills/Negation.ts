@@ -1,7 +1,8 @@
 import { clauseAround, hasPreferredCue } from "./Cues.js"
 import type { Sentence } from "./Sentence.js"
+import { wordSet } from "./Tokenizer.js"
 
-const NEGATORS = new Set([
+const NEGATORS = wordSet([
   "no",
   "not",
   "without",
@@ -33,7 +34,7 @@ export const polarityOf = (sentence: Sentence, first: number, last: number): Pol
   const [from, to] = clauseAround(sentence, first)
   for (let i = Math.max(from, first - WINDOW_BEFORE); i < first; i++) {
     const token = tokens[i]
-    if (token !== undefined && NEGATORS.has(token.norm) && !NOT_NEGATING_NEXT.has(tokens[i + 1]?.norm ?? "")) {
+    if (token !== undefined && NEGATORS.get(token) === true && !NOT_NEGATING_NEXT.has(tokens[i + 1]?.norm ?? "")) {
       return "not-needed"
     }
   }

@@ -40,7 +40,22 @@ const modeOfHeading = (heading: string): Mode => {
   return "implicit"
 }
 
-const wordCount = (text: string): number => text.split(/\s+/).filter((w) => w !== "").length
+/** Whether a character is JavaScript's `\s`. */
+export const isSpace = (c: number): boolean =>
+  c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 ||
+  c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+
+/** `text.split(/\s+/).filter((w) => w !== "").length`, without the arrays. */
+const wordCount = (text: string): number => {
+  let count = 0
+  let inWord = false
+  for (let i = 0; i < text.length; i++) {
+    const space = isSpace(text.charCodeAt(i))
+    if (!space && !inWord) count++
+    inWord = !space
+  }
+  return count
+}
 
 const BULLETED = /^\s*(?:[-*•·▪◦●○■□➢➤►✓✔–—>]+|\(?\d{1,2}[.)]|\(?[a-z][.)])\s+/
 
@@ -71,25 +86,47 @@ const headingOf = (
 
 const same = (text: string): string => text.toLowerCase().replace(/\s+/g, " ").trim()
 
+/** Appends the sentences of each line to `out`. */
 const segmentsOfLines = (
+  out: Array<Segment>,
   lines: ReadonlyArray<string>,
   mode: Mode,
   source: SegmentSource
-): Array<Segment> =>
-  lines.flatMap((line) => splitSentences(line).map((text) => ({ sentence: makeSentence(text), mode, source })))
+): void => {
+  for (const line of lines) {
+    for (const text of splitSentences(line)) out.push({ sentence: makeSentence(text), mode, source })
+  }
+}
 
-const rawLines = (text: string): ReadonlyArray<string> => text.split(/\r?\n|\u2028/).filter((l) => l.trim() !== "")
+const CARRIAGE_RETURN = 13
+
+/** `text.split(/\r?\n|\u2028/).filter((l) => l.trim() !== "")`, by `indexOf` instead of a regex split. */
+const rawLines = (text: string): ReadonlyArray<string> => {
+  if (text.includes("\u2028")) return text.split(/\r?\n|\u2028/).filter((l) => l.trim() !== "")
+  const lines: Array<string> = []
+  const keep = (line: string) => {
+    if (line.trim() !== "") lines.push(line)
+  }
+  let start = 0
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", start)) {
+    keep(text.slice(start, at > start && text.charCodeAt(at - 1) === CARRIAGE_RETURN ? at - 1 : at))
+    start = at + 1
+  }
+  keep(text.slice(start))
+  return lines
+}
 
 /** Every sentence of a posting with its mode: title, the extracted sections, then the description's own headings. */
 export const postingSegments = (posting: Posting.Posting, taxonomy: Taxonomy): ReadonlyArray<Segment> => {
   const sections = posting.sections
-  const segments: Array<Segment> = [...segmentsOfLines([posting.title], "required", "title")]
+  const segments: Array<Segment> = []
+  segmentsOfLines(segments, [posting.title], "required", "title")
   const seen = new Set<string>()
   if (sections !== undefined) {
     const add = (lines: ReadonlyArray<string>, mode: Mode, source: SegmentSource) => {
       const clean = lines.flatMap(splitLines)
       for (const line of clean) seen.add(same(line))
-      segments.push(...segmentsOfLines(clean, mode, source))
+      segmentsOfLines(segments, clean, mode, source)
     }
     add(sections.requirements, "required", "requirements")
     add(sections.nice_to_have, "preferred", "nice_to_have")
@@ -108,14 +145,14 @@ export const postingSegments = (posting: Posting.Posting, taxonomy: Taxonomy): R
         continue
       }
       if (seen.size === 0 || !seen.has(same(heading.rest))) {
-        segments.push(...segmentsOfLines([heading.rest], headingMode, source))
+        segmentsOfLines(segments, [heading.rest], headingMode, source)
       }
       continue
     }
     if (source === "intro" && /\b(?:you|your|you'll|you're)\b/i.test(raw)) source = "description"
     const line = cleanLine(raw)
     if (line !== "" && (seen.size === 0 || !seen.has(same(line)))) {
-      segments.push(...segmentsOfLines([line], mode, source))
+      segmentsOfLines(segments, [line], mode, source)
     }
   }
   return segments

@@ -70,19 +70,28 @@ const alternativesOf = (sentence: Sentence, mentions: ReadonlyArray<Mention>): R
 
 const LEGAL_SUFFIX = /[\s,]+(?:inc|llc|ltd|llp|gmbh|ag|plc|corp|co|group|s\.a|b\.v)\.?$/i
 
-/** Character ranges where a sentence names the company ("Quanta Robotics builds ..."): not a skill there. */
-const companySpans = (text: string, company: string): ReadonlyArray<readonly [number, number]> => {
+type Spans = ReadonlyArray<readonly [number, number]>
+const NO_SPANS: Spans = []
+
+/**
+ * Character ranges where a sentence names the company ("Quanta Robotics builds ..."): not a skill there. The
+ * company's names are worked out once per posting.
+ */
+const companySpans = (company: string): (text: string) => Spans => {
   const first = company.trim().split(/\s/)[0] ?? ""
-  if (first.length < 3 || !text.toLowerCase().includes(first.toLowerCase())) return []
+  if (first.length < 3) return () => NO_SPANS
+  const firstLower = first.toLowerCase()
   const names = [...new Set([company.trim(), company.trim().replace(LEGAL_SUFFIX, "")])].filter((n) => n.length > 2)
-  const lower = text.toLowerCase()
-  return names.flatMap((name) => {
-    const spans: Array<readonly [number, number]> = []
-    for (let at = lower.indexOf(name.toLowerCase()); at >= 0; at = lower.indexOf(name.toLowerCase(), at + 1)) {
-      spans.push([at, at + name.length])
-    }
-    return spans
-  })
+  const lowerNames = names.map((name): readonly [string, number] => [name.toLowerCase(), name.length])
+  return (text) => {
+    const lower = text.toLowerCase()
+    if (!lower.includes(firstLower)) return NO_SPANS
+    return lowerNames.flatMap(([name, length]) => {
+      const spans: Array<readonly [number, number]> = []
+      for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) spans.push([at, at + length])
+      return spans
+    })
+  }
 }
 
 /**
@@ -98,11 +107,12 @@ export const postingSkills = (
   const statesRequirements = segments.some((s) =>
     s.source !== "title" && s.source !== "intro" && (s.mode === "required" || s.mode === "preferred")
   )
+  const spansIn = companySpans(company)
   for (const segment of segments) {
     if (segment.mode === "skip" || (segment.source === "intro" && statesRequirements)) continue
     const mentions = findMentions(segment.sentence, taxonomy)
     if (mentions.length === 0) continue
-    const spans = companySpans(segment.sentence.text, company)
+    const spans = spansIn(segment.sentence.text)
     const alternatives = alternativesOf(segment.sentence, mentions)
     for (const [index, mention] of mentions.entries()) {
       const start = segment.sentence.tokens[mention.first]?.start ?? 0

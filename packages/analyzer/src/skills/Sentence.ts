@@ -1,12 +1,27 @@
+import type { CueHit } from "./Cues.js"
 import { type Token, tokenize } from "./Tokenizer.js"
 
 /** One sentence (or list item) and its tokens, computed once and shared by matching, cues and flags. */
 export interface Sentence {
   readonly text: string
   readonly tokens: ReadonlyArray<Token>
+  /** The cue stage's per-sentence results (see Cues.ts), kept on the sentence once computed. */
+  clauseStarts?: ReadonlyArray<number> | undefined
+  cueHits?: ReadonlyArray<CueHit> | undefined
 }
 
-export const makeSentence = (text: string): Sentence => ({ text, tokens: tokenize(text) })
+/** Tokenised on first use: sentences that no stage reads by token (skipped sections, say) are never tokenised. */
+class LazySentence implements Sentence {
+  #tokens: ReadonlyArray<Token> | undefined
+  clauseStarts: ReadonlyArray<number> | undefined = undefined
+  cueHits: ReadonlyArray<CueHit> | undefined = undefined
+  constructor(readonly text: string) {}
+  get tokens(): ReadonlyArray<Token> {
+    return this.#tokens ??= tokenize(this.text)
+  }
+}
+
+export const makeSentence = (text: string): Sentence => new LazySentence(text)
 
 const BULLET = /^\s*(?:[-*•·▪◦●○■□➢➤►✓✔–—>]+|\(?\d{1,2}[.)]|\(?[a-z][.)])\s+/
 
@@ -62,6 +77,12 @@ const BOUNDARY = /[.!?]+["”')\]]*\s+(?=["“([]?[\p{Lu}\p{N}])/gu
 /** Splits one line into sentences at `.`, `!` or `?` followed by a capital or digit, skipping abbreviations. */
 export const splitSentences = (line: string): ReadonlyArray<string> => {
   const out: Array<string> = []
+  // No sentence boundary without one of `.`, `!` or `?`: skip the regex.
+  if (line.indexOf(".") < 0 && line.indexOf("!") < 0 && line.indexOf("?") < 0) {
+    const whole = line.trim()
+    if (whole !== "") out.push(whole)
+    return out
+  }
   let start = 0
   BOUNDARY.lastIndex = 0
   let match = BOUNDARY.exec(line)

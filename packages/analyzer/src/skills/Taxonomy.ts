@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { keyOf, tokenize } from "./Tokenizer.js"
+import { keyOf, pairBits, pairHash, tokenize, WordFilter } from "./Tokenizer.js"
 
 /** One skill as data/skills.json stores it. */
 export const SkillEntry = Schema.Struct({
@@ -40,6 +40,11 @@ export interface TokenEntry {
   readonly starter: boolean
   /** The one-token insensitive term this token is the plural of ("spreadsheets"). */
   readonly plural: Term | undefined
+  /**
+   * The second tokens (lower-cased and as written) of the longer terms starting with this token: a quick check
+   * before building n-grams, since a token that is not among them can start no longer term here.
+   */
+  readonly follows: ReadonlySet<string> | undefined
 }
 
 /** The skills and the lookup tables the matcher uses. */
@@ -60,6 +65,10 @@ export interface Taxonomy {
   readonly maxTokens: number
   /** Per lower-cased token: its one-token terms and whether longer terms start with it. */
   readonly tokens: ReadonlyMap<string, TokenEntry>
+  /** `tokens`, looked up by token with a quick pre-check: most words of a text are in no term. */
+  readonly byToken: WordFilter<TokenEntry>
+  /** `pairHash` of the first two tokens' hashes of every longer all-ASCII term, set to 1. */
+  readonly pairs: Uint8Array
 }
 
 const addTerm = (map: Map<string, Term>, key: string, term: Term): void => {
@@ -73,13 +82,21 @@ export const makeTaxonomy = (entries: ReadonlyArray<SkillEntry>): Taxonomy => {
   const exact = new Map<string, Term>()
   const anyCase = new Map<string, Term>()
   const starters = new Set<string>()
+  const follows = new Map<string, Set<string>>()
+  const pairs = pairBits()
   const prefixes = new Set<string>()
   let maxTokens = 1
   const register = (text: string, term: Term): void => {
     const tokens = tokenize(text)
     const first = tokens[0]
     if (first === undefined) return
-    if (tokens.length > 1) starters.add(first.norm)
+    const second = tokens[1]
+    if (second !== undefined) {
+      starters.add(first.norm)
+      if (first.hash >= 0 && second.hash >= 0) pairs[pairHash(first.hash, second.hash)] = 1
+      const next = follows.get(first.norm) ?? new Set<string>()
+      follows.set(first.norm, next.add(second.norm).add(second.raw))
+    }
     for (let k = 1; k < tokens.length; k++) prefixes.add(keyOf(tokens.slice(0, k), "norm"))
     maxTokens = Math.max(maxTokens, tokens.length)
     if (term.kind === "insensitive") addTerm(insensitive, keyOf(tokens, "norm"), term)
@@ -95,26 +112,28 @@ export const makeTaxonomy = (entries: ReadonlyArray<SkillEntry>): Taxonomy => {
     for (const text of entry.exact ?? []) register(text, { skill, kind: "exact" })
     for (const text of entry.aliases) register(text, { skill, kind: "insensitive" })
   }
-  const tokens = tokenIndex(insensitive, exact, starters)
-  return { skills, byName, insensitive, exact, anyCase, starters, prefixes, maxTokens, tokens }
+  const tokens = tokenIndex(insensitive, exact, follows)
+  const byToken = new WordFilter(tokens)
+  return { skills, byName, insensitive, exact, anyCase, starters, prefixes, maxTokens, tokens, byToken, pairs }
 }
 
 const tokenIndex = (
   insensitive: ReadonlyMap<string, Term>,
   exact: ReadonlyMap<string, Term>,
-  starters: ReadonlySet<string>
+  follows: ReadonlyMap<string, ReadonlySet<string>>
 ): ReadonlyMap<string, TokenEntry> => {
   type Draft = {
     term: Term | undefined
     exact: Map<string, Term> | undefined
     starter: boolean
     plural: Term | undefined
+    follows: ReadonlySet<string> | undefined
   }
   const index = new Map<string, Draft>()
   const entry = (key: string): Draft => {
     const found = index.get(key)
     if (found !== undefined) return found
-    const created: Draft = { term: undefined, exact: undefined, starter: false, plural: undefined }
+    const created: Draft = { term: undefined, exact: undefined, starter: false, plural: undefined, follows: undefined }
     index.set(key, created)
     return created
   }
@@ -129,6 +148,10 @@ const tokenIndex = (
     draft.exact = draft.exact ?? new Map()
     draft.exact.set(raw, term)
   }
-  for (const key of starters) entry(key).starter = true
+  for (const [key, next] of follows) {
+    const draft = entry(key)
+    draft.starter = true
+    draft.follows = next
+  }
   return index
 }

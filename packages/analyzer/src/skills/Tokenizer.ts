@@ -4,7 +4,72 @@ export interface Token {
   readonly norm: string
   readonly start: number
   readonly end: number
+  /** `hashOf(norm)` for an all-ASCII token, computed while scanning; -1 otherwise (no quick check possible). */
+  readonly hash: number
 }
+
+const HASH_BITS = 0xffff
+
+/** A cheap hash of an all-ASCII lower-cased word, in [0, 65535]; -1 when the word has other characters. */
+export const hashOf = (word: string): number => {
+  let h = 0
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i)
+    if (c >= 128) return -1
+    h = (Math.imul(h, 31) + c) | 0
+  }
+  return (h ^ (h >>> 16)) & HASH_BITS
+}
+
+/** A hash of two words' hashes, for a bit set of word pairs (see `hashOf`). */
+export const pairHash = (first: number, second: number): number =>
+  (Math.imul(first, 0x9e3779b1) ^ second ^ (first >>> 7)) & HASH_BITS
+
+/** A bit set of word pairs: 0 at a pair's hash rules the pair out. */
+export const pairBits = (): Uint8Array => new Uint8Array(HASH_BITS + 1)
+
+/**
+ * A set of lower-cased words with a bit per word hash in front of it: most tokens are ruled out by one array read,
+ * without hashing their string. Exactly as `map.get(token.norm)`, only faster.
+ */
+export class WordFilter<V> {
+  /** Per hash, the first key with it (an index into keys), -1 for none; `next` chains keys of the same hash. */
+  readonly #heads: Int32Array
+  /** The low bits of a hash that index `heads`: about four slots per key, so that small sets stay in cache. */
+  readonly #mask: number
+  readonly #next: Array<number> = []
+  readonly #keys: Array<string> = []
+  readonly #values: Array<V> = []
+  readonly #map: ReadonlyMap<string, V>
+  constructor(map: ReadonlyMap<string, V>) {
+    this.#map = map
+    let size = 64
+    while (size < map.size * 4 && size <= HASH_BITS) size *= 2
+    this.#mask = size - 1
+    this.#heads = new Int32Array(size).fill(-1)
+    for (const [key, value] of map) {
+      const full = hashOf(key)
+      if (full < 0) continue
+      const hash = full & this.#mask
+      this.#next.push(this.#heads[hash] ?? -1)
+      this.#heads[hash] = this.#keys.length
+      this.#keys.push(key)
+      this.#values.push(value)
+    }
+  }
+  /** The value for the token's `norm`, if any: by the token's own hash and a string comparison when it is ASCII. */
+  get(token: Token): V | undefined {
+    if (token.hash < 0) return this.#map.get(token.norm)
+    for (let at = this.#heads[token.hash & this.#mask] ?? -1; at >= 0; at = this.#next[at] ?? -1) {
+      if (this.#keys[at] === token.norm) return this.#values[at]
+    }
+    return undefined
+  }
+}
+
+/** A `WordFilter` over a set of words. */
+export const wordSet = (words: Iterable<string>): WordFilter<true> =>
+  new WordFilter(new Map([...words].map((w): [string, true] => [w, true])))
 
 const UNICODE_WORD = /^[\p{L}\p{N}]$/u
 const nonAsciiWord = new Map<number, boolean>()
@@ -42,9 +107,10 @@ const normalize = (raw: string): string => {
 export const tokenize = (text: string): ReadonlyArray<Token> => {
   const tokens: Array<Token> = []
   const length = text.length
-  // Lower-case once and slice, unless lower-casing changes the length ("İ"), which would shift the offsets.
-  const lower = text.toLowerCase()
-  const sliceable = lower.length === length && !lower.includes("’")
+  // An all-ASCII token is lower-cased on its own. For the others: lower-case the text once and slice, unless that
+  // changes the length ("İ"), which would shift the offsets.
+  let lower: string | undefined
+  let sliceable = false
   let i = 0
   while (i < length) {
     const code = text.charCodeAt(i)
@@ -64,9 +130,39 @@ export const tokenize = (text: string): ReadonlyArray<Token> => {
     }
     while (i < length && (text.charCodeAt(i) === PLUS || text.charCodeAt(i) === HASH)) i++
     const raw = text.slice(start, i)
-    tokens.push({ raw, norm: sliceable ? lower.slice(start, i) : normalize(raw), start, end: i })
+    const scan = asciiScan(text, start, i)
+    if (scan < 0 && lower === undefined) {
+      lower = text.toLowerCase()
+      sliceable = lower.length === length && !lower.includes("’")
+    }
+    const norm = scan >= 0
+      ? (scan & HAS_UPPER) === 0 ? raw : raw.toLowerCase()
+      : sliceable && lower !== undefined
+      ? lower.slice(start, i)
+      : normalize(raw)
+    tokens.push({ raw, norm, start, end: i, hash: scan < 0 ? -1 : scan & HASH_BITS })
   }
   return tokens
+}
+
+const HAS_UPPER = HASH_BITS + 1
+
+/**
+ * `hashOf` of the lower-cased text[start, end), read from the text as written, plus `HAS_UPPER` when it has a
+ * capital letter; -1 if any of it is not ASCII.
+ */
+const asciiScan = (text: string, start: number, end: number): number => {
+  let h = 0
+  let upper = 0
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k)
+    if (c >= 128) return -1
+    if (c >= 65 && c <= 90) {
+      upper = HAS_UPPER
+      h = (Math.imul(h, 31) + c + 32) | 0
+    } else h = (Math.imul(h, 31) + c) | 0
+  }
+  return ((h ^ (h >>> 16)) & HASH_BITS) | upper
 }
 
 /** The text between two neighbouring tokens (punctuation and spaces). */

@@ -10,7 +10,9 @@ export interface Reply {
   readonly body: unknown
 }
 
-const parse = (text: string): unknown => (text === "" ? undefined : JSON.parse(text))
+// Only JSON answers are parsed; pages and event streams stay text.
+const parse = (text: string, contentType: string | null): unknown =>
+  text === "" || !(contentType ?? "").includes("json") ? undefined : JSON.parse(text)
 
 /** A real HTTP request (Node's fetch) to the server under test. */
 export const request = Effect.fn("Client.request")(function*(path: string, init: RequestInit = {}) {
@@ -18,7 +20,12 @@ export const request = Effect.fn("Client.request")(function*(path: string, init:
   return yield* Effect.promise(async (): Promise<Reply> => {
     const response = await fetch(baseUrl + path, init)
     const text = await response.text()
-    return { status: response.status, headers: response.headers, text, body: parse(text) }
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      body: parse(text, response.headers.get("content-type"))
+    }
   })
 })
 

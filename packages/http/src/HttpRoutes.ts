@@ -5,12 +5,14 @@ import {
   HttpRouter,
   HttpServer,
   HttpServerRequest,
-  type HttpServerResponse
+  HttpServerResponse
 } from "@effect/platform"
 import { type Errors, Gateway } from "@jobfit/core"
 import { McpServer } from "@jobfit/mcp"
 import { Cause, Effect, Either, Layer, Option } from "effect"
+import * as Docs from "./Docs.js"
 import * as McpRoute from "./McpRoute.js"
+import * as OpenApi from "./OpenApi.js"
 import * as RequestId from "./RequestId.js"
 import * as Responses from "./Responses.js"
 import * as ToolCallBody from "./ToolCallBody.js"
@@ -20,7 +22,9 @@ export const routes = {
   "/healthz": ["GET", "HEAD"],
   "/api/mcp/status": ["GET", "HEAD"],
   "/api/mcp/tools/call": ["POST"],
-  "/api/mcp": ["POST"]
+  "/api/mcp": ["POST"],
+  "/openapi.json": ["GET", "HEAD"],
+  "/docs": ["GET", "HEAD"]
 } as const satisfies Record<string, ReadonlyArray<string>>
 
 const caller = Effect.map(HttpServerRequest.HttpServerRequest, (request): Gateway.Caller => ({
@@ -33,6 +37,10 @@ const answer = <R>(
   self: Effect.Effect<HttpServerResponse.HttpServerResponse, Errors.AppError, R>
 ): Effect.Effect<HttpServerResponse.HttpServerResponse, never, R> =>
   Effect.catchAll(self, (error) => Effect.succeed(Responses.failure(error)))
+
+// Built once: both describe the same contracts the Gateway runs, with the default prices.
+const openApi = HttpServerResponse.unsafeJson(OpenApi.make())
+const docs = HttpServerResponse.html(Docs.page())
 
 const healthz = Responses.success({ value: { status: "ok" }, rate: Option.none() })
 
@@ -59,7 +67,9 @@ export const router = HttpRouter.empty.pipe(
   HttpRouter.get("/healthz", healthz),
   HttpRouter.get("/api/mcp/status", status),
   HttpRouter.post("/api/mcp/tools/call", toolsCall),
-  HttpRouter.post("/api/mcp", McpRoute.post)
+  HttpRouter.post("/api/mcp", McpRoute.post),
+  HttpRouter.get("/openapi.json", Effect.succeed(openApi)),
+  HttpRouter.get("/docs", Effect.succeed(docs))
 )
 
 const pathOf = (url: string): string => {

@@ -1,6 +1,8 @@
+export * as Docs from "./Docs.js"
 export * as HttpRoutes from "./HttpRoutes.js"
 export * as Mount from "./Mount.js"
 export * as NodeListener from "./NodeListener.js"
+export * as OpenApi from "./OpenApi.js"
 export * as RequestId from "./RequestId.js"
 export * as Responses from "./Responses.js"
 export * as ToolCallBody from "./ToolCallBody.js"

@@ -1,0 +1,63 @@
+import { assert, describe, layer } from "@effect/vitest"
+import { Tools } from "@jobfit/core"
+import { Effect } from "effect"
+import * as Client from "./support/Client.js"
+import { sqlite } from "./support/Databases.js"
+import * as TestServer from "./support/TestServer.js"
+
+/** Every `$ref` in `value`, to check that each one points into the document. */
+const refs = (value: unknown): Array<string> =>
+  Array.isArray(value)
+    ? value.flatMap(refs)
+    : typeof value === "object" && value !== null
+    ? Object.entries(value).flatMap((
+      [key, inner]
+    ) => (key === "$ref" && typeof inner === "string" ? [inner] : refs(inner)))
+    : []
+
+const resolve = (document: unknown, ref: string): unknown =>
+  ref.slice(2).split("/").reduce<unknown>(
+    (node, part) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined),
+    document
+  )
+
+describe("API description", () => {
+  layer(TestServer.layer({ store: sqlite }), { excludeTestServices: true, timeout: "60 seconds" })((it) => {
+    it.effect("/openapi.json is an OpenAPI 3.1 document of every endpoint and tool, with no dangling $ref", () =>
+      Effect.gen(function*() {
+        const reply = yield* Client.request("/openapi.json")
+        assert.strictEqual(reply.status, 200)
+        const document = reply.body as {
+          openapi: string
+          paths: Record<
+            string,
+            Record<
+              string,
+              { requestBody?: { content: Record<string, { schema: { oneOf: Array<{ title: string }> } }> } }
+            >
+          >
+        }
+        assert.strictEqual(document.openapi, "3.1.0")
+        assert.deepStrictEqual(Object.keys(document.paths).sort(), [
+          "/api/mcp",
+          "/api/mcp/status",
+          "/api/mcp/tools/call",
+          "/healthz"
+        ])
+        const calls =
+          document.paths["/api/mcp/tools/call"]!.post!.requestBody!.content["application/json"]!.schema.oneOf
+        assert.deepStrictEqual(calls.map((c) => c.title).sort(), Object.keys(Tools.tools).sort())
+        const all = refs(document)
+        assert.isAbove(all.length, 0)
+        for (const ref of all) assert.isDefined(resolve(document, ref), ref)
+      }))
+
+    it.effect("/docs is a page naming every tool, with no key needed", () =>
+      Effect.gen(function*() {
+        const reply = yield* Client.request("/docs")
+        assert.strictEqual(reply.status, 200)
+        assert.include(reply.headers.get("content-type"), "text/html")
+        for (const name of Object.keys(Tools.tools)) assert.include(reply.text, `<code>${name}</code>`)
+      }))
+  })
+})

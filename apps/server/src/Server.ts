@@ -1,7 +1,15 @@
 import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Builtin } from "@jobfit/analyzer"
-import { type Analyzer, type CvWriter, Gateway, type PostingSource, Prices, RateLimiter } from "@jobfit/core"
+import {
+  type Analyzer,
+  ChargeSweeper,
+  type CvWriter,
+  Gateway,
+  type PostingSource,
+  Prices,
+  RateLimiter
+} from "@jobfit/core"
 import { HttpRoutes } from "@jobfit/http"
 import { SqlStore } from "@jobfit/store-sql"
 import { Cause, Config, Effect, Layer } from "effect"
@@ -34,7 +42,8 @@ export interface Options {
 
 /** The Gateway and everything under it; the store is kept in the output for admin work on the same database. */
 export const layerGateway = (options: Options = {}) =>
-  Gateway.Gateway.Default.pipe(
+  // The sweeper refunds charges a stopped process left pending, on the same store as the Gateway.
+  Layer.merge(Gateway.Gateway.Default, ChargeSweeper.layer).pipe(
     Layer.provideMerge(Layer.mergeAll(
       options.store ?? SqlStore.layerConfig,
       options.analysis ?? Builtin.layer,

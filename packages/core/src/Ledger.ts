@@ -27,6 +27,11 @@ export class Ledger extends Context.Tag("@jobfit/core/Ledger")<Ledger, {
   readonly settle: (chargeId: LedgerEntryId, jobId: Option.Option<JobId>) => Effect.Effect<void>
   /** Gives a pending charge back; a settled or refunded charge is left alone. */
   readonly refund: (chargeId: LedgerEntryId) => Effect.Effect<void>
+  /**
+   * Refunds every charge still pending that was made before `cutoff`: the work it paid for was left unfinished
+   * (a process stopped between charge and settle). Returns how many such charges it found.
+   */
+  readonly refundStale: (cutoff: DateTime.Utc) => Effect.Effect<number>
   readonly entries: (
     userId: UserId,
     options: { readonly limit: number; readonly before?: DateTime.Utc }

@@ -181,6 +181,15 @@ export const make = () => {
         entry.state = "refunded"
         add(entry.userId, "refund", -entry.amount_cents, entry.tool)
       }),
+    refundStale: (cutoff) =>
+      Effect.sync(() => {
+        const stale = ledger.filter((e) => e.state === "pending" && e.created_at.epochMillis < cutoff.epochMillis)
+        for (const entry of stale) {
+          entry.state = "refunded"
+          add(entry.userId, "refund", -entry.amount_cents, entry.tool)
+        }
+        return stale.length
+      }),
     entries: (userId) => Effect.sync(() => ledger.filter((e) => e.userId === userId))
   })
 

@@ -91,6 +91,17 @@ export const make = Effect.gen(function*() {
     }))
   })
 
+  const staleIds = all(IdRow)
+
+  const refundStale = Effect.fn("Ledger.refundStale")(function*(cutoff: DateTime.Utc) {
+    const stale = yield* staleIds(sql`
+      SELECT id FROM ledger WHERE kind = 'charge' AND state = 'pending' AND created_at < ${toMillis(cutoff)}
+      ORDER BY id`)
+    // Each goes through refund, which claims the charge first: a charge settled meanwhile is left alone.
+    yield* Effect.forEach(stale, (row) => refund(row.id), { discard: true })
+    return stale.length
+  })
+
   const entries = Effect.fn("Ledger.entries")(
     function*(userId: Ids.UserId, options: { readonly limit: number; readonly before?: DateTime.Utc }) {
       if (!Number.isSafeInteger(options.limit) || options.limit < 0) {
@@ -104,7 +115,7 @@ export const make = Effect.gen(function*() {
     }
   )
 
-  return Ledger.Ledger.of({ balance, grant, charge, settle, refund, entries })
+  return Ledger.Ledger.of({ balance, grant, charge, settle, refund, refundStale, entries })
 })
 
 /** The Ledger over the SqlClient in context: the balance lives on the user row, each movement in `ledger`. */

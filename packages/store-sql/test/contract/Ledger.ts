@@ -73,6 +73,29 @@ export const ledgerContract = (it: StoreIt) => {
       assert.strictEqual(yield* balanceOf(user.id), 20)
     }))
 
+  it.effect("charges left pending past the cutoff are refunded; newer and settled ones are not", () =>
+    Effect.gen(function*() {
+      const ledger = yield* Ledger.Ledger
+      const user = yield* newUser
+      yield* ledger.grant(user.id, 30, "grant")
+      const abandoned = yield* ledger.charge(user.id, 5, "analyze_job")
+      const settled = yield* ledger.charge(user.id, 10, "generate_cv")
+      yield* ledger.settle(settled, Option.none())
+      yield* TestClock.adjust("20 minutes")
+      const fresh = yield* ledger.charge(user.id, 5, "analyze_job")
+      assert.strictEqual(yield* balanceOf(user.id), 10)
+      const cutoff = DateTime.subtractDuration(yield* DateTime.now, "10 minutes")
+      // Other tests share the store and may have left pending charges too.
+      assert.isAtLeast(yield* ledger.refundStale(cutoff), 1)
+      assert.strictEqual(yield* balanceOf(user.id), 15)
+      assert.strictEqual(yield* ledger.refundStale(cutoff), 0)
+      yield* ledger.refund(abandoned)
+      yield* ledger.settle(fresh, Option.none())
+      assert.strictEqual(yield* balanceOf(user.id), 15)
+      const kinds = (yield* ledger.entries(user.id, { limit: 10 })).map((e) => e.kind)
+      assert.deepStrictEqual(kinds.filter((k) => k === "refund").length, 1)
+    }))
+
   it.effect("a settled charge is kept, records its job, and is not refunded", () =>
     Effect.gen(function*() {
       const ledger = yield* Ledger.Ledger

@@ -24,4 +24,8 @@ export const layerConfig = Layer.effect(
   })
 )
 
+/** What one call of `tool` costs under `prices`; tools that are not paid cost nothing. */
+export const of = (prices: typeof Prices.Service, tool: string): number =>
+  tool === "analyze_job" || tool === "generate_cv" ? prices[tool] : 0
+
 export const layer = (prices: typeof Prices.Service = defaults) => Layer.succeed(Prices, prices)

@@ -8,7 +8,7 @@ const pretty = (value: unknown) => `<pre><code>${escape(JSON.stringify(value, nu
 
 /** A self-contained page describing the API: endpoints, tools with scope, price and arguments, errors. */
 export const page = (prices: typeof Prices.Prices.Service = Prices.defaults): string => {
-  const price = (name: string) => (name === "analyze_job" || name === "generate_cv" ? prices[name] : 0)
+  const price = (name: string) => Prices.of(prices, name)
   const tools = ToolList.make().map((tool) => `
     <section id="${tool.name}">
       <h3><code>${tool.name}</code> — ${escape(tool.title)}</h3>

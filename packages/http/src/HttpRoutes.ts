@@ -1,5 +1,4 @@
 import {
-  Headers,
   HttpApp,
   HttpMiddleware,
   HttpRouter,
@@ -10,6 +9,7 @@ import {
 import { type Errors, Gateway } from "@jobfit/core"
 import { McpServer } from "@jobfit/mcp"
 import { Cause, Effect, Either, Layer, Option } from "effect"
+import * as Caller from "./Caller.js"
 import * as Docs from "./Docs.js"
 import * as McpRoute from "./McpRoute.js"
 import * as OpenApi from "./OpenApi.js"
@@ -27,11 +27,6 @@ export const routes = {
   "/docs": ["GET", "HEAD"]
 } as const satisfies Record<string, ReadonlyArray<string>>
 
-const caller = Effect.map(HttpServerRequest.HttpServerRequest, (request): Gateway.Caller => ({
-  authorization: Option.getOrUndefined(Headers.get(request.headers, "authorization")),
-  client: Option.getOrElse(request.remoteAddress, () => "unknown")
-}))
-
 /** Turns a Gateway failure into its catalogue response; anything else stays a defect for the app to answer. */
 const answer = <R>(
   self: Effect.Effect<HttpServerResponse.HttpServerResponse, Errors.AppError, R>
@@ -46,13 +41,13 @@ const healthz = Responses.success({ value: { status: "ok" }, rate: Option.none()
 
 const status = Effect.gen(function*() {
   const gateway = yield* Gateway.Gateway
-  return yield* Responses.success(yield* gateway.status(yield* caller))
+  return yield* Responses.success(yield* gateway.status(yield* Caller.fromRequest))
 }).pipe(answer, Effect.withSpan("HttpRoutes.status"))
 
 const toolsCall = Effect.gen(function*() {
   const gateway = yield* Gateway.Gateway
   // Admit before reading the body: a caller without a valid key hears 401, whatever it sent.
-  const { principal, rate } = yield* gateway.admit(yield* caller)
+  const { principal, rate } = yield* gateway.admit(yield* Caller.fromRequest)
   const outcome = yield* ToolCallBody.read().pipe(
     Effect.flatMap((body) => gateway.callAs(principal, body.name, body.arguments)),
     Effect.either

@@ -1,7 +1,8 @@
 import { Headers, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Errors, type Gateway } from "@jobfit/core"
+import { Errors } from "@jobfit/core"
 import { JsonRpc, McpServer, Protocol } from "@jobfit/mcp"
 import { Config, Effect, Option, Queue, Stream } from "effect"
+import * as Caller from "./Caller.js"
 import * as Responses from "./Responses.js"
 import * as ToolCallBody from "./ToolCallBody.js"
 
@@ -85,10 +86,7 @@ export const post = Effect.gen(function*() {
     const status = Errors.catalogue[text.left._tag].status
     return rpcError(status, Protocol.codes.invalidRequest, text.left.message)
   }
-  const caller: Gateway.Caller = {
-    authorization: Option.getOrUndefined(header("authorization")),
-    client: Option.getOrElse(request.remoteAddress, () => "unknown")
-  }
+  const caller = yield* Caller.fromRequest
   const server = yield* McpServer.McpServer
   const context = { caller, protocolVersion: version }
   // Only a call that asked for progress can stream; everything else takes the plain path.

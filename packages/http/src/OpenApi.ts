@@ -28,7 +28,7 @@ export const make = (prices: typeof Prices.Prices.Service = Prices.defaults) => 
   const schemaOf = (schema: Schema.Schema.AnyNoContext): JsonSchema =>
     JSONSchema.fromAST(schema.ast, { definitions, definitionPath: "#/components/schemas/", target: "openApi3.1" })
   const tools = Object.values(Tools.tools)
-  const price = (name: string) => (name === "analyze_job" || name === "generate_cv" ? prices[name] : 0)
+  const price = (name: string) => Prices.of(prices, name)
   const calls = tools.map((tool) => ({
     title: tool.name,
     description: `${tool.description} Scope: ${tool.scope}. Price: ${price(tool.name)} cents.`,

@@ -1,6 +1,6 @@
 import { Headers, HttpServerRequest } from "@effect/platform"
 import { Errors } from "@jobfit/core"
-import { Effect, Option, ParseResult, Schema, Stream } from "effect"
+import { Effect, Option, Schema, Stream } from "effect"
 
 /** The largest request body read, in bytes (1 MiB). */
 export const MAX_BYTES = 1024 * 1024
@@ -20,11 +20,6 @@ export type ToolCall = typeof ToolCall.Type
 const decodeToolCall = Schema.decodeUnknown(ToolCall, { onExcessProperty: "error", errors: "all" })
 
 const invalid = (message: string) => new Errors.InvalidRequest({ message })
-
-const describe = (error: ParseResult.ParseError): string =>
-  ParseResult.ArrayFormatter.formatErrorSync(error)
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-    .join("; ")
 
 /** A Content-Type of application/json, parameters such as charset allowed; a body without one is taken as JSON. */
 export const isJsonContentType = (header: Option.Option<string>): boolean =>
@@ -98,5 +93,5 @@ export const read = Effect.fnUntraced(function*(maxBytes: number = MAX_BYTES) {
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     return yield* invalid("The request body must be a JSON object: {\"name\": string, \"arguments\"?: object}")
   }
-  return yield* Effect.mapError(decodeToolCall(json), (e) => invalid(`Invalid request body: ${describe(e)}`))
+  return yield* Effect.mapError(decodeToolCall(json), Errors.invalidInput("Invalid request body"))
 })

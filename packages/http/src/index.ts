@@ -1,3 +1,4 @@
+export * as Caller from "./Caller.js"
 export * as Docs from "./Docs.js"
 export * as HttpRoutes from "./HttpRoutes.js"
 export * as Mount from "./Mount.js"

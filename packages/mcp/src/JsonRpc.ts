@@ -35,7 +35,9 @@ export const fromAppError = (id: Id | null, error: Errors.AppError): Response =>
     ...Errors.dataOf(error)
   })
 
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+/** A JSON object (not null, not an array). */
+export const isRecord = (u: unknown): u is Record<string, unknown> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
 
 const isId = (u: unknown): u is Id => typeof u === "string" || (typeof u === "number" && Number.isFinite(u))
 

@@ -25,8 +25,6 @@ const instructions =
   "URL to get a match score, matching and missing skills, red flags and an assessment; get_saved_jobs lists analyzed " +
   "jobs; generate_cv writes a CV aimed at one of them. analyze_job and generate_cv cost credits (see get_credits)."
 
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
-
 /** MCP over JSON-RPC 2.0 on any message channel: lifecycle, tools/list and tools/call through the Gateway. */
 export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServer", {
   effect: Effect.gen(function*() {
@@ -35,7 +33,7 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
 
     // A progressToken in params._meta asks for notifications/progress while the tool runs.
     const progressTo = (params: Record<string, unknown>, context: Context) => {
-      const token = isRecord(params._meta) ? params._meta.progressToken : undefined
+      const token = JsonRpc.isRecord(params._meta) ? params._meta.progressToken : undefined
       const notify = context.notify
       return (typeof token === "string" || typeof token === "number") && notify !== undefined
         ? Progress.withReporter((event) =>
@@ -54,12 +52,12 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
       params: unknown,
       context: Context
     ) => {
-      if (!isRecord(params) || typeof params.name !== "string") {
+      if (!JsonRpc.isRecord(params) || typeof params.name !== "string") {
         return Effect.succeed(
           JsonRpc.failure(id, Protocol.codes.invalidParams, "tools/call needs params.name, a string")
         )
       }
-      if ("arguments" in params && params.arguments !== undefined && !isRecord(params.arguments)) {
+      if ("arguments" in params && params.arguments !== undefined && !JsonRpc.isRecord(params.arguments)) {
         return Effect.succeed(
           JsonRpc.failure(id, Protocol.codes.invalidParams, "tools/call params.arguments must be an object")
         )
@@ -94,7 +92,7 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
       const { id, params } = message
       switch (message.method) {
         case "initialize": {
-          if (!isRecord(params) || typeof params.protocolVersion !== "string") {
+          if (!JsonRpc.isRecord(params) || typeof params.protocolVersion !== "string") {
             return Effect.succeed(
               JsonRpc.failure(id, Protocol.codes.invalidParams, "initialize needs params.protocolVersion")
             )

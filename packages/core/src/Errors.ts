@@ -7,7 +7,9 @@ export class InvalidApiKey extends Schema.TaggedError<InvalidApiKey>()("InvalidA
 
 /** The key lacks the scope the operation needs. */
 export class ScopeNotAllowed extends Schema.TaggedError<ScopeNotAllowed>()("ScopeNotAllowed", {
-  required_scope: Schema.String
+  required_scope: Schema.String,
+  /** The dashboard's keys page, when the server knows its address. */
+  dashboard_url: Schema.optional(Schema.String)
 }) {
   override get message() {
     return `This API key lacks the scope ${this.required_scope}; edit the key or create one with that scope`
@@ -17,7 +19,9 @@ export class ScopeNotAllowed extends Schema.TaggedError<ScopeNotAllowed>()("Scop
 /** The balance does not cover the operation's price. */
 export class InsufficientCredits extends Schema.TaggedError<InsufficientCredits>()("InsufficientCredits", {
   required_credits: Schema.Int,
-  available_credits: Schema.Int
+  available_credits: Schema.Int,
+  /** The dashboard's credits page, when the server knows its address. */
+  dashboard_url: Schema.optional(Schema.String)
 }) {
   override get message() {
     return `Insufficient credits: this call costs ${this.required_credits}, the balance is ${this.available_credits}`
@@ -49,7 +53,10 @@ export class RequestTooLarge extends Schema.TaggedError<RequestTooLarge>()("Requ
 }
 
 /** The user has not completed a profile yet. */
-export class ProfileNotFound extends Schema.TaggedError<ProfileNotFound>()("ProfileNotFound", {}) {
+export class ProfileNotFound extends Schema.TaggedError<ProfileNotFound>()("ProfileNotFound", {
+  /** The dashboard's profile page, when the server knows its address. */
+  dashboard_url: Schema.optional(Schema.String)
+}) {
   override get message() {
     return "User profile not found"
   }
@@ -182,13 +189,21 @@ export const catalogue = {
   InternalError: { status: 500, code: "INTERNAL_ERROR", rpc: -32603, toolResult: false }
 } as const satisfies Record<AppError["_tag"], CatalogueEntry>
 
+const link = (url: string | undefined) => (url === undefined ? {} : { dashboard_url: url })
+
 /** The extra fields an error carries beside code and message (REST `detail`, JSON-RPC `error.data`). */
 export const dataOf = (error: AppError): Record<string, string | number> => {
   switch (error._tag) {
     case "InsufficientCredits":
-      return { required_credits: error.required_credits, available_credits: error.available_credits }
+      return {
+        required_credits: error.required_credits,
+        available_credits: error.available_credits,
+        ...link(error.dashboard_url)
+      }
     case "ScopeNotAllowed":
-      return { required_scope: error.required_scope }
+      return { required_scope: error.required_scope, ...link(error.dashboard_url) }
+    case "ProfileNotFound":
+      return link(error.dashboard_url)
     case "RateLimitExceeded":
       return { retry_after: error.retry_after }
     case "JobNotFound":

@@ -7,6 +7,7 @@ import * as ApiKey from "./ApiKey.js"
 import { balanceOf } from "./Credits.js"
 import * as Cursor from "./Cursor.js"
 import { CvWriter } from "./CvWriter.js"
+import * as DashboardLinks from "./DashboardLinks.js"
 import {
   type AppError,
   InternalError,
@@ -70,6 +71,11 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
     const analyzer = yield* Analyzer
     const cvWriter = yield* CvWriter
     const prices = yield* Prices
+    // Optional: without a dashboard, errors carry no link.
+    const links = Option.map(
+      yield* Effect.serviceOption(DashboardLinks.DashboardLinks),
+      (l) => DashboardLinks.attach(l.baseUrl)
+    )
 
     const limit = (bucket: string, policy: Option.Option<Policy>) =>
       Option.match(policy, {
@@ -270,7 +276,10 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
         }
         if (contract.name === "analyze_job") yield* limit(`analyze:${principal.key.id}`, limits.analyze)
         return yield* handlers[tool](principal, args === undefined ? {} : args)
-      })).pipe(Effect.withSpan("Gateway.callAs", { attributes: { tool } }))
+      })).pipe(
+        (self) => Option.match(links, { onNone: () => self, onSome: (attach) => Effect.mapError(self, attach) }),
+        Effect.withSpan("Gateway.callAs", { attributes: { tool } })
+      )
 
     const call = (request: CallRequest): Effect.Effect<Outcome<unknown>, AppError> =>
       shielded(admit(request)).pipe(

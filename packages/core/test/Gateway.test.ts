@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Admin, Errors, Gateway, MemoryStore, Prices, RateLimiter } from "@jobfit/core"
+import { Admin, DashboardLinks, Errors, Gateway, MemoryStore, Prices, RateLimiter } from "@jobfit/core"
 import { Effect, Either, Layer, Option, TestClock } from "effect"
 import * as TestAnalysis from "./support/TestAnalysis.js"
 
@@ -360,6 +360,50 @@ describe("Gateway profile", () => {
         (yield* u.error("update_profile", { resume: {}, preferences: { min_salary: -1 } }))._tag,
         "InvalidRequest"
       )
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("with the dashboard's address, errors a person fixes there link to its page", () => {
+    const memory = MemoryStore.make()
+    const layer = Layer.mergeAll(Gateway.Gateway.Default, Admin.Admin.Default).pipe(
+      Layer.provide([
+        memory.layer,
+        RateLimiter.layerMemory,
+        noLimits,
+        Prices.layer(),
+        TestAnalysis.layer,
+        DashboardLinks.layer("https://jobfit.example/dashboard/")
+      ])
+    )
+    return Effect.gen(function*() {
+      const poor = yield* user({ cents: 2 })
+      const poorer = yield* poor.error("analyze_job", { job_url: "https://jobs.example.com/1" })
+      assert.strictEqual(poorer.message, "Insufficient credits: this call costs 5, the balance is 2")
+      assert.deepStrictEqual(Errors.dataOf(poorer), {
+        required_credits: 5,
+        available_credits: 2,
+        dashboard_url: "https://jobfit.example/dashboard/credits"
+      })
+      const narrow = yield* user({ scopes: ["jobs_read"] })
+      assert.deepStrictEqual(Errors.dataOf(yield* narrow.error("get_credits")), {
+        required_scope: "credits_read",
+        dashboard_url: "https://jobfit.example/dashboard/keys"
+      })
+      const fresh = yield* user({ withProfile: false })
+      const missing = yield* fresh.error("get_profile")
+      assert.strictEqual(missing.message, "User profile not found")
+      assert.deepStrictEqual(Errors.dataOf(missing), { dashboard_url: "https://jobfit.example/dashboard/profile" })
+      assert.deepStrictEqual(Errors.dataOf(yield* fresh.error("get_job", { job_id: 999 })), { job_id: 999 })
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("without a dashboard, the same errors carry no link", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      const narrow = yield* user({ scopes: ["jobs_read"] })
+      assert.deepStrictEqual(Errors.dataOf(yield* narrow.error("get_credits")), { required_scope: "credits_read" })
+      const fresh = yield* user({ withProfile: false })
+      assert.deepStrictEqual(Errors.dataOf(yield* fresh.error("get_profile")), {})
     }).pipe(Effect.provide(layer))
   })
 })

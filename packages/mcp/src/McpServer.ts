@@ -25,6 +25,12 @@ const instructions =
   "URL to get a match score, matching and missing skills, red flags and an assessment; get_saved_jobs lists analyzed " +
   "jobs; generate_cv writes a CV aimed at one of them. analyze_job and generate_cv cost credits (see get_credits)."
 
+/** A failure a model can act on, as tool-result text: its code, its message, and the page that fixes it. */
+const toolErrorText = (error: Errors.AppError): string => {
+  const link = Errors.dataOf(error)["dashboard_url"]
+  return `${Errors.catalogue[error._tag].code}: ${error.message}${link === undefined ? "" : ` (fix it at ${link})`}`
+}
+
 /** MCP over JSON-RPC 2.0 on any message channel: lifecycle, tools/list and tools/call through the Gateway. */
 export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServer", {
   effect: Effect.gen(function*() {
@@ -75,7 +81,7 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
           Effect.succeed(
             Errors.catalogue[error._tag].toolResult
               ? JsonRpc.success(id, {
-                content: [{ type: "text", text: `${Errors.catalogue[error._tag].code}: ${error.message}` }],
+                content: [{ type: "text", text: toolErrorText(error) }],
                 isError: true
               })
               : JsonRpc.fromAppError(id, error)

@@ -18,6 +18,8 @@ export class AccountStore extends Context.Tag("@jobfit/core/AccountStore")<Accou
     input: { readonly name: string; readonly scopes: ReadonlyArray<Scope> }
   ) => Effect.Effect<{ readonly apiKey: ApiKey; readonly secret: string }>
   readonly listKeys: (userId: UserId) => Effect.Effect<ReadonlyArray<ApiKey>>
+  /** Replaces a key's scopes (the spec: "a key's permissions can be edited"); a revoked key stays revoked. */
+  readonly updateKeyScopes: (keyId: ApiKeyId, scopes: ReadonlyArray<Scope>) => Effect.Effect<ApiKey, ApiKeyNotFound>
   /** Revokes a key; revoking a revoked key keeps its first revocation time. */
   readonly revokeKey: (keyId: ApiKeyId) => Effect.Effect<ApiKey, ApiKeyNotFound>
   readonly getProfile: (userId: UserId) => Effect.Effect<Option.Option<Profile>>

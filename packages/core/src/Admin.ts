@@ -12,6 +12,14 @@ const decodeEmail = (email: string) => Effect.mapError(Schema.decodeUnknown(Emai
 const Scopes = Schema.NonEmptyArray(Scope)
 const GrantCents = Schema.Int.pipe(Schema.between(1, 100_000_000))
 
+const decodeScopes = (scopes: ReadonlyArray<string>) =>
+  Effect.mapError(
+    Schema.decodeUnknown(Scopes)(scopes),
+    () => new InvalidRequest({ message: `scopes must be one or more of: ${Scope.literals.join(", ")}` })
+  )
+
+const decodeKeyId = (id: number) => Effect.mapError(Schema.decodeUnknown(ApiKeyId)(id), invalidInput("key id"))
+
 /** The operator's operations (users, keys, credits, profiles), shared by the CLI and the embedded library. */
 export class Admin extends Effect.Service<Admin>()("@jobfit/core/Admin", {
   effect: Effect.gen(function*() {
@@ -29,10 +37,7 @@ export class Admin extends Effect.Service<Admin>()("@jobfit/core/Admin", {
     const createKey = Effect.fn("Admin.createKey")(
       function*(input: { email: string; scopes: ReadonlyArray<string>; name?: string | undefined }) {
         const user = yield* userByEmail(input.email)
-        const scopes = yield* Effect.mapError(
-          Schema.decodeUnknown(Scopes)(input.scopes),
-          () => new InvalidRequest({ message: `scopes must be one or more of: ${Scope.literals.join(", ")}` })
-        )
+        const scopes = yield* decodeScopes(input.scopes)
         const name = input.name?.trim() || "default"
         return yield* accounts.createKey(user.id, { name, scopes: [...new Set(scopes)] })
       }
@@ -44,8 +49,12 @@ export class Admin extends Effect.Service<Admin>()("@jobfit/core/Admin", {
     })
 
     const revokeKey = Effect.fn("Admin.revokeKey")(function*(id: number) {
-      const keyId = yield* Effect.mapError(Schema.decodeUnknown(ApiKeyId)(id), invalidInput("key id"))
-      return yield* accounts.revokeKey(keyId)
+      return yield* accounts.revokeKey(yield* decodeKeyId(id))
+    })
+
+    const updateKey = Effect.fn("Admin.updateKey")(function*(id: number, scopes: ReadonlyArray<string>) {
+      const keyId = yield* decodeKeyId(id)
+      return yield* accounts.updateKeyScopes(keyId, [...new Set(yield* decodeScopes(scopes))])
     })
 
     const addCredits = Effect.fn("Admin.addCredits")(function*(email: string, cents: number, note = "operator grant") {
@@ -64,7 +73,7 @@ export class Admin extends Effect.Service<Admin>()("@jobfit/core/Admin", {
       return profile
     })
 
-    return { createUser, createKey, listKeys, revokeKey, addCredits, setProfile, userByEmail } as const
+    return { createUser, createKey, listKeys, revokeKey, updateKey, addCredits, setProfile, userByEmail } as const
   })
 }) {}
 

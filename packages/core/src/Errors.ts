@@ -132,6 +132,13 @@ export class ApiKeyNotFound extends Schema.TaggedError<ApiKeyNotFound>()("ApiKey
   }
 }
 
+/** A voucher code that is unknown or was redeemed already. */
+export class VoucherInvalid extends Schema.TaggedError<VoucherInvalid>()("VoucherInvalid", {}) {
+  override get message() {
+    return "This voucher code is unknown or was used already"
+  }
+}
+
 /** Anything unexpected; its body never holds a stack, SQL or a secret. */
 export class InternalError extends Schema.TaggedError<InternalError>()("InternalError", {}) {
   override get message() {
@@ -156,6 +163,7 @@ export type AppError =
   | UserNotFound
   | EmailTaken
   | ApiKeyNotFound
+  | VoucherInvalid
   | InternalError
 
 /**
@@ -186,6 +194,7 @@ export const catalogue = {
   UserNotFound: { status: 404, code: "USER_NOT_FOUND", rpc: -32602, toolResult: true },
   EmailTaken: { status: 409, code: "EMAIL_TAKEN", rpc: -32602, toolResult: true },
   ApiKeyNotFound: { status: 404, code: "KEY_NOT_FOUND", rpc: -32602, toolResult: true },
+  VoucherInvalid: { status: 400, code: "VOUCHER_INVALID", rpc: -32602, toolResult: true },
   InternalError: { status: 500, code: "INTERNAL_ERROR", rpc: -32603, toolResult: false }
 } as const satisfies Record<AppError["_tag"], CatalogueEntry>
 

@@ -2,6 +2,7 @@ import { DateTime, Effect, Layer, Option } from "effect"
 import * as Account from "./Account.js"
 import * as AccountStore from "./AccountStore.js"
 import * as ApiKey from "./ApiKey.js"
+import * as Credentials from "./Credentials.js"
 import * as Errors from "./Errors.js"
 import * as Ids from "./Ids.js"
 import * as Job from "./Job.js"
@@ -9,6 +10,7 @@ import * as JobStore from "./JobStore.js"
 import * as Ledger from "./Ledger.js"
 import type * as Profile from "./Profile.js"
 import * as Transactor from "./Transactor.js"
+import * as Vouchers from "./Vouchers.js"
 
 type Entry = Ledger.LedgerEntry & { readonly userId: Ids.UserId; state: "pending" | "settled" | "refunded" | null }
 
@@ -61,6 +63,12 @@ export const make = () => {
         return { apiKey: key, secret }
       }),
     listKeys: (userId) => Effect.succeed(keys.filter((k) => k.key.user_id === userId).map((k) => k.key)),
+    updateKeyScopes: (keyId, scopes) => {
+      const found = keys.find((k) => k.key.id === keyId)
+      if (!found) return Effect.fail(new Errors.ApiKeyNotFound({ key_id: keyId }))
+      found.key = new ApiKey.ApiKey({ ...found.key, scopes })
+      return Effect.succeed(found.key)
+    },
     revokeKey: (keyId) => {
       const found = keys.find((k) => k.key.id === keyId)
       if (!found) return Effect.fail(new Errors.ApiKeyNotFound({ key_id: keyId }))
@@ -193,7 +201,72 @@ export const make = () => {
     entries: (userId) => Effect.sync(() => ledger.filter((e) => e.userId === userId))
   })
 
+  const passwords = new Map<Ids.UserId, string>()
+  const sessions = new Map<string, { readonly userId: Ids.UserId; readonly expiresAt: DateTime.Utc }>()
+  const resets = new Map<string, { readonly userId: Ids.UserId; readonly expiresAt: DateTime.Utc }>()
+  let tokens = 0
+  const token = (kind: string) => `${kind}-${++tokens}`
+  const live = (expiresAt: DateTime.Utc) => Effect.map(DateTime.now, (now) => DateTime.lessThan(now, expiresAt))
+
+  const credentials = Credentials.Credentials.of({
+    findLogin: (email) =>
+      Effect.sync(() =>
+        Option.map(
+          Option.fromNullable(users.find((u) => u.user.email.toLowerCase() === email.toLowerCase())),
+          (u) => ({ user: u.user, passwordHash: Option.fromNullable(passwords.get(u.user.id)) })
+        )
+      ),
+    setPasswordHash: (userId, hash) => Effect.sync(() => void passwords.set(userId, hash)),
+    createSession: (userId, expiresAt) =>
+      Effect.sync(() => {
+        const t = token("session")
+        sessions.set(t, { userId, expiresAt })
+        return t
+      }),
+    findSession: (t) => {
+      const found = sessions.get(t)
+      if (found === undefined) return Effect.succeed(Option.none())
+      return Effect.map(live(found.expiresAt), (ok) => (ok ? Option.some(account(found.userId).user) : Option.none()))
+    },
+    deleteSession: (t) => Effect.sync(() => void sessions.delete(t)),
+    deleteSessionsOf: (userId) =>
+      Effect.sync(() => {
+        for (const [t, s] of sessions) if (s.userId === userId) sessions.delete(t)
+      }),
+    createResetToken: (userId, expiresAt) =>
+      Effect.sync(() => {
+        const t = token("reset")
+        resets.set(t, { userId, expiresAt })
+        return t
+      }),
+    consumeResetToken: (t) => {
+      const found = resets.get(t)
+      if (found === undefined) return Effect.succeed(Option.none())
+      resets.delete(t)
+      return Effect.map(live(found.expiresAt), (ok) => (ok ? Option.some(found.userId) : Option.none()))
+    }
+  })
+
+  const codes = new Map<string, { readonly cents: number; redeemed: boolean }>()
+  const vouchers = Vouchers.Vouchers.of({
+    create: (cents) =>
+      Effect.sync(() => {
+        const code = Vouchers.format(new Uint8Array(10).fill(codes.size + 1))
+        codes.set(code, { cents, redeemed: false })
+        return { code, cents }
+      }),
+    redeem: (userId, typed) => {
+      const found = codes.get(Vouchers.normalize(typed))
+      if (found === undefined || found.redeemed) return Effect.fail(new Errors.VoucherInvalid())
+      found.redeemed = true
+      add(userId, "grant", found.cents, null)
+      return Effect.succeed({ cents: found.cents, balance_cents: account(userId).balance })
+    }
+  })
+
   const layer = Layer.mergeAll(
+    Layer.succeed(Credentials.Credentials, credentials),
+    Layer.succeed(Vouchers.Vouchers, vouchers),
     Layer.succeed(AccountStore.AccountStore, accounts),
     Layer.succeed(JobStore.JobStore, jobStore),
     Layer.succeed(Ledger.Ledger, ledgerStore),

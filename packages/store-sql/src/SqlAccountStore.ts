@@ -124,6 +124,16 @@ export const make = Effect.gen(function*() {
     return new ApiKey.ApiKey(revoked.value)
   })
 
+  const updateKeyScopes = Effect.fn("AccountStore.updateKeyScopes")(
+    function*(keyId: Ids.ApiKeyId, scopes: ReadonlyArray<Scope.Scope>) {
+      const updated = yield* oneKey(sql`
+        UPDATE api_keys SET scopes = ${scopes.join(",")} WHERE id = ${keyId}
+        RETURNING ${keyFields}`)
+      if (Option.isNone(updated)) return yield* new Errors.ApiKeyNotFound({ key_id: keyId })
+      return new ApiKey.ApiKey(updated.value)
+    }
+  )
+
   const getProfile = Effect.fn("AccountStore.getProfile")(function*(userId: Ids.UserId) {
     const found = yield* oneProfile(sql`SELECT profile FROM users WHERE id = ${userId}`)
     return Option.flatMap(found, (row) => Option.fromNullable(row.profile))
@@ -141,6 +151,7 @@ export const make = Effect.gen(function*() {
     findUserByEmail,
     createKey,
     listKeys,
+    updateKeyScopes,
     revokeKey,
     getProfile,
     setProfile

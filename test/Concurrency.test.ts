@@ -33,7 +33,8 @@ for (const database of both) {
                 code: "INSUFFICIENT_CREDITS",
                 message: `Insufficient credits: this call costs ${PRICE}, the balance is 0`,
                 required_credits: PRICE,
-                available_credits: 0
+                available_credits: 0,
+                dashboard_url: `${TestServer.DASHBOARD_URL}/credits`
               }
             })
           }

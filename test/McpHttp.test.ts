@@ -131,7 +131,8 @@ describe("MCP over streamable HTTP at /api/mcp", () => {
           assert.deepStrictEqual(broke.error.data, {
             code: "INSUFFICIENT_CREDITS",
             required_credits: 10,
-            available_credits: 0
+            available_credits: 0,
+            dashboard_url: `${TestServer.DASHBOARD_URL}/credits`
           })
         }
       }).pipe(Effect.scoped))

@@ -29,9 +29,9 @@ export const noRateLimits = RateLimiter.layerRateLimits({ perKey: Option.none(),
  * The SQL store, except that a key's principal and a jobs page are read from SQLite once and then answered from
  * memory: the Gateway's own work (key check, scope, decoding, encoding) stays, the database round trips go.
  */
-export const cachedStore = (database: string): Layer.Layer<SqlStore.Stores, unknown> =>
+export const cachedStore = (database: string): Layer.Layer<SqlStore.Stores | SqlStore.DashboardStores, unknown> =>
   Layer.effectContext(Effect.gen(function*() {
-    const context = yield* Effect.context<SqlStore.Stores>()
+    const context = yield* Effect.context<SqlStore.Stores | SqlStore.DashboardStores>()
     const accounts = Context.get(context, AccountStore.AccountStore)
     const jobs = Context.get(context, JobStore.JobStore)
     const principals = new Map<string, Account.Principal>()
@@ -63,7 +63,10 @@ export const cachedStore = (database: string): Layer.Layer<SqlStore.Stores, unkn
 /** Where a benchmark server reads: the SQLite file each call, or that file once and memory after (`cachedStore`). */
 export type StoreKind = "sqlite" | "cached"
 
-export const storeLayer = (database: string, kind: StoreKind): Layer.Layer<SqlStore.Stores, unknown> =>
+export const storeLayer = (
+  database: string,
+  kind: StoreKind
+): Layer.Layer<SqlStore.Stores | SqlStore.DashboardStores, unknown> =>
   kind === "cached" ? cachedStore(database) : SqlStore.layerSqlite(database)
 
 /** The Gateway and the stores on one SQLite file, rate limits off, without log output. */

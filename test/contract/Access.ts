@@ -4,6 +4,7 @@ import { Effect } from "effect"
 import { randomBytes } from "node:crypto"
 import * as Client from "../support/Client.js"
 import * as Fixtures from "../support/Fixtures.js"
+import { DASHBOARD_URL } from "../support/TestServer.js"
 import type { It } from "./Types.js"
 
 const invalidKey = (message: string) => ({ detail: { code: "INVALID_API_KEY", message } })
@@ -89,7 +90,8 @@ export const contract = (it: It) => {
         detail: {
           code: "SCOPE_NOT_ALLOWED",
           message: "This API key lacks the scope jobs_read; edit the key or create one with that scope",
-          required_scope: "jobs_read"
+          required_scope: "jobs_read",
+          dashboard_url: `${DASHBOARD_URL}/keys`
         }
       })
       const analyze = yield* Client.call(seeded.key, "analyze_job", { job_url: "https://jobs.example.com/a" })

@@ -3,6 +3,7 @@ import { Effect, Schema } from "effect"
 import * as Client from "../support/Client.js"
 import * as Fixtures from "../support/Fixtures.js"
 import { resume } from "../support/Fixtures.js"
+import { DASHBOARD_URL } from "../support/TestServer.js"
 import type { It } from "./Types.js"
 
 const analyze = (key: string, jobUrl: string, force?: boolean) =>
@@ -113,7 +114,8 @@ export const contract = (it: It) => {
           code: "INSUFFICIENT_CREDITS",
           message: "Insufficient credits: this call costs 5, the balance is 3",
           required_credits: 5,
-          available_credits: 3
+          available_credits: 3,
+          dashboard_url: `${DASHBOARD_URL}/credits`
         }
       })
       assert.strictEqual((yield* balanceOf(seeded.user.id)).balance, 3)
@@ -124,7 +126,13 @@ export const contract = (it: It) => {
       const seeded = yield* Fixtures.user({ cents: 50, profile: false })
       const reply = yield* analyze(seeded.key, "https://jobs.example.com/any")
       assert.strictEqual(reply.status, 422)
-      assert.deepStrictEqual(reply.body, { detail: { code: "PROFILE_NOT_FOUND", message: "User profile not found" } })
+      assert.deepStrictEqual(reply.body, {
+        detail: {
+          code: "PROFILE_NOT_FOUND",
+          message: "User profile not found",
+          dashboard_url: `${DASHBOARD_URL}/profile`
+        }
+      })
       const ledger = yield* balanceOf(seeded.user.id)
       assert.deepStrictEqual([ledger.balance, ledger.charges], [50, 0])
     }))

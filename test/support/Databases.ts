@@ -3,7 +3,7 @@ import type { Layer } from "effect"
 
 export const { tempDir } = TestDatabases
 
-type Store = Layer.Layer<SqlStore.Stores, unknown>
+type Store = Layer.Layer<SqlStore.Stores | SqlStore.DashboardStores, unknown>
 
 /** The stores on a fresh SQLite file, deleted after the suite. */
 export const sqlite: Store = TestDatabases.sqlite

@@ -147,6 +147,12 @@ export class KeyNotFoundError extends JobfitError<"KEY_NOT_FOUND"> {
   }
 }
 
+export class VoucherInvalidError extends JobfitError<"VOUCHER_INVALID"> {
+  constructor(message: string) {
+    super("VOUCHER_INVALID", message)
+  }
+}
+
 /** Something unexpected; the message never holds a stack, SQL or a secret (the log has the cause). */
 export class InternalError extends JobfitError<"INTERNAL_ERROR"> {
   constructor(message = "Internal server error") {
@@ -206,6 +212,8 @@ export const fromAppError = (error: Errors.AppError): JobfitError => {
       return new EmailTakenError(error.message)
     case "ApiKeyNotFound":
       return new KeyNotFoundError(error.message)
+    case "VoucherInvalid":
+      return new VoucherInvalidError(error.message)
     case "InternalError":
       return new InternalError(error.message)
   }

@@ -144,6 +144,7 @@ describe("typed errors", () => {
       new Errors.UserNotFound({ email: "x@example.com" }),
       new Errors.EmailTaken({ email: "x@example.com" }),
       new Errors.ApiKeyNotFound({ key_id: 9 }),
+      new Errors.VoucherInvalid(),
       new Errors.InternalError()
     ]
     assert.strictEqual(new Set(samples.map((e) => e._tag)).size, Object.keys(Errors.catalogue).length)

@@ -6,10 +6,12 @@ import {
   ChargeSweeper,
   type CvWriter,
   Gateway,
+  PaymentProvider,
   type PostingSource,
   Prices,
   RateLimiter
 } from "@jobfit/core"
+import { Routes, Settings } from "@jobfit/dashboard"
 import { HttpRoutes } from "@jobfit/http"
 import { SqlStore } from "@jobfit/store-sql"
 import { Cause, Config, Effect, Layer } from "effect"
@@ -31,19 +33,26 @@ type Analysis = PostingSource.PostingSource | Analyzer.Analyzer | CvWriter.CvWri
 /** What a host may swap; each part left out comes from the environment or is "not available yet". */
 export interface Options {
   /** Default: SqlStore.layerConfig (JOBFIT_DATABASE_URL, else the SQLite file ./.jobfit/jobfit.db). */
-  readonly store?: Layer.Layer<SqlStore.Stores, unknown>
+  readonly store?: Layer.Layer<SqlStore.Stores | SqlStore.DashboardStores, unknown>
   /** Default: the built-in fetcher, analyzer and CV writer (@jobfit/analyzer). */
   readonly analysis?: Layer.Layer<Analysis, unknown>
   /** Default: JOBFIT_RATE_LIMIT, JOBFIT_RATE_BURST, JOBFIT_ANALYZE_RATE_LIMIT. */
   readonly rateLimits?: Layer.Layer<RateLimiter.RateLimits, unknown>
   /** Default: JOBFIT_PRICE_ANALYZE_JOB, JOBFIT_PRICE_GENERATE_CV. */
   readonly prices?: Layer.Layer<Prices.Prices, unknown>
+  /** Default: JOBFIT_DASHBOARD_URL (else the address the server listens on, under /dashboard). */
+  readonly dashboard?: Layer.Layer<Settings.Settings, unknown>
+  /** How the dashboard's credits page adds credits. Default: voucher codes made with `jobfit vouchers create`. */
+  readonly payments?: Layer.Layer<PaymentProvider.PaymentProvider, unknown, SqlStore.DashboardStores>
 }
+
+const dashboardSettings = (options: Options) => options.dashboard ?? Settings.layerConfig
 
 /** The Gateway and everything under it; the store is kept in the output for admin work on the same database. */
 export const layerGateway = (options: Options = {}) =>
   // The sweeper refunds charges a stopped process left pending, on the same store as the Gateway.
   Layer.merge(Gateway.Gateway.Default, ChargeSweeper.layer).pipe(
+    Layer.provide(Settings.layerLinks.pipe(Layer.provide(dashboardSettings(options)))),
     Layer.provideMerge(Layer.mergeAll(
       options.store ?? SqlStore.layerConfig,
       options.analysis ?? Builtin.layer,
@@ -53,9 +62,16 @@ export const layerGateway = (options: Options = {}) =>
     ))
   )
 
-/** The REST app served on the HttpServer in context, with the Gateway built from `options`. */
+/** The REST and MCP app and the dashboard, served on the HttpServer in context, with the Gateway built from `options`. */
 export const layerHttp = (options: Options = {}) =>
-  HttpRoutes.layer.pipe(HttpServer.withLogAddress, Layer.provideMerge(layerGateway(options)))
+  HttpRoutes.layerWith(Routes.router).pipe(
+    HttpServer.withLogAddress,
+    Layer.provide(Layer.merge(
+      dashboardSettings(options),
+      options.payments ?? PaymentProvider.layerVouchers
+    )),
+    Layer.provideMerge(layerGateway(options))
+  )
 
 /** The whole service on a Node HTTP server at `listen` (default: JOBFIT_HOST and JOBFIT_PORT). */
 export const layer = (

@@ -44,7 +44,12 @@ describe("jobfit mcp (stdio)", () => {
       yield* admin.createUser({ email: "stdio@example.com" })
       const { secret } = yield* admin.createKey({ email: "stdio@example.com", scopes: ["credits_read"] })
       yield* admin.addCredits("stdio@example.com", 123)
-      const run = yield* runStdio({ JOBFIT_DATABASE_URL: database, JOBFIT_API_KEY: secret }, [
+      const env = {
+        JOBFIT_DATABASE_URL: database,
+        JOBFIT_API_KEY: secret,
+        JOBFIT_DASHBOARD_URL: "https://jobfit.example/dash"
+      }
+      const run = yield* runStdio(env, [
         {
           jsonrpc: "2.0",
           id: 1,
@@ -75,7 +80,11 @@ describe("jobfit mcp (stdio)", () => {
         error: {
           code: -32004,
           message: "This API key lacks the scope jobs_read; edit the key or create one with that scope",
-          data: { code: "SCOPE_NOT_ALLOWED", required_scope: "jobs_read" }
+          data: {
+            code: "SCOPE_NOT_ALLOWED",
+            required_scope: "jobs_read",
+            dashboard_url: "https://jobfit.example/dash/keys"
+          }
         }
       })
     }).pipe(

@@ -85,16 +85,24 @@ const internal = (cause: Cause.Cause<unknown>) =>
     ? Effect.interrupt
     : Effect.as(Effect.logError("request failed unexpectedly", cause), Responses.internal())
 
-/** The REST app: routes, 404/405, INTERNAL_ERROR for anything unexpected, request ids and an access log. */
-export const app: HttpApp.Default<never, Gateway.Gateway | McpServer.McpServer> = router.pipe(
-  Effect.catchTag("RouteNotFound", () => unrouted),
-  Effect.catchAllCause(internal),
-  HttpMiddleware.logger,
-  RequestId.middleware
-)
+/** A router as an app: 404/405 for what it does not route, INTERNAL_ERROR for anything unexpected, request ids and an access log. */
+export const withDefaults = <E, R>(routes: HttpRouter.HttpRouter<E, R>): HttpApp.Default<never, R> =>
+  routes.pipe(
+    Effect.catchTag("RouteNotFound", () => unrouted),
+    Effect.catchAllCause(internal),
+    HttpMiddleware.logger,
+    RequestId.middleware
+  )
+
+/** The REST and MCP app. */
+export const app: HttpApp.Default<never, Gateway.Gateway | McpServer.McpServer> = withDefaults(router)
 
 /** Serves the app on the HttpServer in context; needs the Gateway. */
 export const layer = HttpServer.serve(app).pipe(Layer.provide(McpServer.McpServer.Default))
+
+/** Serves the app with more routes beside it (the dashboard), under the same error handling and logs. */
+export const layerWith = <E, R>(extra: HttpRouter.HttpRouter<E, R>) =>
+  HttpServer.serve(withDefaults(HttpRouter.concat(router, extra))).pipe(Layer.provide(McpServer.McpServer.Default))
 
 /**
  * The app as a web-standard `(Request) => Promise<Response>` over a Gateway layer, for hosts that are not

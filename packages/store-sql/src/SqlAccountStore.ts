@@ -1,8 +1,9 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Account, AccountStore, ApiKey, Errors, Ids, Profile, Scope } from "@jobfit/core"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
-import { createHash, randomBytes } from "node:crypto"
+import { randomBytes } from "node:crypto"
 import { all, first, Id, Int, Millis, run, single, toMillis } from "./Columns.js"
+import { sha256 } from "./Secrets.js"
 
 /** Scopes are stored as a comma list. */
 const ScopeList = Schema.transform(Schema.String, Schema.Array(Schema.String), {
@@ -42,8 +43,6 @@ const keyColumns = "id, user_id, name, scopes, prefix, created_at, last_used_at,
 
 /** Recording every use would make each request a write; a minute is as fine as "last used" needs. */
 const LAST_USED_RESOLUTION_MS = 60_000
-
-const sha256 = (secret: string): string => createHash("sha256").update(secret).digest("hex")
 
 const invalidKey = new Errors.InvalidApiKey({ message: "Invalid or revoked API key" })
 

@@ -4,33 +4,40 @@ import { SqliteClient } from "@effect/sql-sqlite-node"
 import type { MigrationError } from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
-import type { AccountStore, JobStore, Ledger, Transactor } from "@jobfit/core"
+import type { AccountStore, Credentials, JobStore, Ledger, Transactor, Vouchers } from "@jobfit/core"
 import { ConfigError, Effect, Either, Layer, Redacted } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import * as DatabaseUrl from "./DatabaseUrl.js"
 import * as Migrations from "./Migrations.js"
 import * as SqlAccountStore from "./SqlAccountStore.js"
+import * as SqlCredentials from "./SqlCredentials.js"
 import * as SqlJobStore from "./SqlJobStore.js"
 import * as SqlLedger from "./SqlLedger.js"
 import * as SqlTransactor from "./SqlTransactor.js"
+import * as SqlVouchers from "./SqlVouchers.js"
 
 /** Every storage service core needs, as this package provides them. */
 export type Stores = AccountStore.AccountStore | JobStore.JobStore | Ledger.Ledger | Transactor.Transactor
+
+/** What the dashboard needs beside Stores: sign-in and voucher codes. */
+export type DashboardStores = Credentials.Credentials | Vouchers.Vouchers
 
 /** Why a store could not start: the database is unreachable or unusable, or a migration failed. */
 export type StoreError = SqlError | MigrationError
 
 /** The stores over the SqlClient in context, built once the migrations have run. */
-export const layerMigrated: Layer.Layer<Stores, StoreError, SqlClient.SqlClient> = Layer.mergeAll(
+export const layerMigrated: Layer.Layer<Stores | DashboardStores, StoreError, SqlClient.SqlClient> = Layer.mergeAll(
   SqlAccountStore.layer,
   SqlJobStore.layer,
   SqlLedger.layer,
-  SqlTransactor.layer
+  SqlTransactor.layer,
+  SqlCredentials.layer,
+  SqlVouchers.layer
 ).pipe(Layer.provide(Migrations.layer))
 
 /** The stores over the SqlClient in context; runs the migrations when built (a failure there is a defect). */
-export const layer: Layer.Layer<Stores, never, SqlClient.SqlClient> = Layer.orDie(layerMigrated)
+export const layer: Layer.Layer<Stores | DashboardStores, never, SqlClient.SqlClient> = Layer.orDie(layerMigrated)
 
 const reason = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))
 
@@ -84,13 +91,16 @@ export const pgClient = (url: Redacted.Redacted<string> | string): Layer.Layer<S
   )
 
 /** The stores on a SQLite file, migrated, with the client. */
-export const layerSqlite = (filename: string): Layer.Layer<Stores | SqlClient.SqlClient, StoreError> =>
+export const layerSqlite = (
+  filename: string
+): Layer.Layer<Stores | DashboardStores | SqlClient.SqlClient, StoreError> =>
   Layer.provideMerge(layerMigrated, sqliteClient(filename))
 
 /** The stores on PostgreSQL, migrated, with the client. */
 export const layerPg = (
   url: Redacted.Redacted<string> | string
-): Layer.Layer<Stores | SqlClient.SqlClient, StoreError> => Layer.provideMerge(layerMigrated, pgClient(url))
+): Layer.Layer<Stores | DashboardStores | SqlClient.SqlClient, StoreError> =>
+  Layer.provideMerge(layerMigrated, pgClient(url))
 
 const layerFor = (url: DatabaseUrl.DatabaseUrl) =>
   url._tag === "Postgres" ? layerPg(url.url) : layerSqlite(url.filename)
@@ -98,12 +108,15 @@ const layerFor = (url: DatabaseUrl.DatabaseUrl) =>
 /** The stores on the database a JOBFIT_DATABASE_URL value names; a bad value fails naming the variable. */
 export const layerFromUrl = (
   text: string | undefined
-): Layer.Layer<Stores | SqlClient.SqlClient, StoreError | ConfigError.ConfigError> =>
+): Layer.Layer<Stores | DashboardStores | SqlClient.SqlClient, StoreError | ConfigError.ConfigError> =>
   Either.match(DatabaseUrl.parse(text), {
     onLeft: (message) => Layer.fail(ConfigError.InvalidData([DatabaseUrl.variable], message)),
     onRight: layerFor
   })
 
 /** The stores on the database JOBFIT_DATABASE_URL names (default: the SQLite file ./.jobfit/jobfit.db). */
-export const layerConfig: Layer.Layer<Stores | SqlClient.SqlClient, StoreError | ConfigError.ConfigError> = Layer
+export const layerConfig: Layer.Layer<
+  Stores | DashboardStores | SqlClient.SqlClient,
+  StoreError | ConfigError.ConfigError
+> = Layer
   .unwrapEffect(Effect.map(DatabaseUrl.config, layerFor))

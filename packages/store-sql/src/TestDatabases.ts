@@ -66,11 +66,17 @@ export const pgSchema = (prefix = "jobfit_test") =>
   })
 
 /** The stores on a fresh SQLite file (in a folder the store has to create), deleted afterwards. */
-export const sqlite: Layer.Layer<SqlStore.Stores | SqlClient.SqlClient, SqlStore.StoreError> = Layer.unwrapScoped(
+export const sqlite: Layer.Layer<
+  SqlStore.Stores | SqlStore.DashboardStores | SqlClient.SqlClient,
+  SqlStore.StoreError
+> = Layer.unwrapScoped(
   Effect.map(tempDir, (dir) => SqlStore.layerSqlite(path.join(dir, "nested", "jobfit.db")))
 )
 
 /** The stores on PostgreSQL, in a schema of their own. */
-export const postgres: Layer.Layer<SqlStore.Stores | SqlClient.SqlClient, SqlStore.StoreError> = Layer.unwrapScoped(
+export const postgres: Layer.Layer<
+  SqlStore.Stores | SqlStore.DashboardStores | SqlClient.SqlClient,
+  SqlStore.StoreError
+> = Layer.unwrapScoped(
   Effect.map(pgSchema(), (url) => SqlStore.layerPg(url))
 )

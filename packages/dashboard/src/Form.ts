@@ -1,0 +1,48 @@
+import { Headers, HttpServerRequest } from "@effect/platform"
+import { Errors } from "@jobfit/core"
+import { ToolCallBody } from "@jobfit/http"
+import { Effect, Option } from "effect"
+
+/** The largest form accepted (a JSON Resume upload included). */
+export const MAX_BYTES = 1024 * 1024
+
+/** A submitted form: text fields by name, and uploaded files' text. */
+export interface Form {
+  readonly get: (name: string) => string | undefined
+  readonly getAll: (name: string) => ReadonlyArray<string>
+  readonly file: (name: string) => Option.Option<{ readonly name: string; readonly text: string }>
+}
+
+const fromFormData = (data: FormData, files: ReadonlyMap<string, { name: string; text: string }>): Form => ({
+  get: (name) => {
+    const value = data.get(name)
+    return typeof value === "string" ? value : undefined
+  },
+  getAll: (name) => data.getAll(name).filter((value): value is string => typeof value === "string"),
+  file: (name) => Option.fromNullable(files.get(name))
+})
+
+const invalid = () => new Errors.InvalidRequest({ message: "The form could not be read" })
+
+/** Reads an urlencoded or multipart body (at most MAX_BYTES) with the web-standard parser Node ships. */
+export const read = Effect.fn("Form.read")(function*() {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const contentType = Option.getOrElse(Headers.get(request.headers, "content-type"), () => "")
+  const kind = contentType.split(";")[0]!.trim().toLowerCase()
+  if (kind !== "application/x-www-form-urlencoded" && kind !== "multipart/form-data") {
+    return yield* new Errors.InvalidRequest({ message: "Send the form as a browser does" })
+  }
+  const bytes = yield* ToolCallBody.readBytes(MAX_BYTES)
+  const data = yield* Effect.tryPromise({
+    try: () => new Response(bytes, { headers: { "content-type": contentType } }).formData(),
+    catch: invalid
+  })
+  const files = new Map<string, { name: string; text: string }>()
+  for (const [name, value] of data.entries()) {
+    if (typeof value !== "string" && value.size > 0) {
+      const text = yield* Effect.tryPromise({ try: () => value.text(), catch: invalid })
+      files.set(name, { name: value.name, text })
+    }
+  }
+  return fromFormData(data, files)
+})

@@ -1,0 +1,238 @@
+import { HttpServerResponse } from "@effect/platform"
+import { type Analysis, type Gateway, Job, Tools } from "@jobfit/core"
+import { Effect, Schema } from "effect"
+import * as Calls from "./Calls.js"
+import * as Format from "./Format.js"
+import { type Handler, memberPost, members, problem } from "./Handlers.js"
+import { type Html, html } from "./Html.js"
+import * as Layout from "./Layout.js"
+import { type Member, path, seeOther } from "./Visit.js"
+
+const statuses = ["all", "analyzed", "saved", "applied"] as const
+const limits = ["10", "25", "50"] as const
+
+const verdictBadge = (verdict: Job.Verdict) => html`<span class="badge ${verdict}">${verdict}</span>`
+
+const meter = (fraction: number, label: string) =>
+  html`<div class="meter" role="img" aria-label="${label}"><span style="width:${
+    Math.round(fraction * 100)
+  }%"></span></div>`
+
+const gettingStarted = html`<section class="card" aria-labelledby="start"><h2 id="start">Getting started</h2>
+<ol>
+<li><a href="${path("/profile")}">Complete your profile</a>: analyses compare postings with it.</li>
+<li><a href="${path("/credits")}">Add credits</a>: an analysis costs a few cents.</li>
+<li><a href="${path("/keys")}">Create an API key</a> and call <code>analyze_job</code> with a posting's URL, from your
+assistant over MCP or with <code>POST /api/mcp/tools/call</code> (see the <a href="/docs">API documentation</a>).</li>
+</ol>
+<p>Analysed jobs are listed here.</p></section>`
+
+export const list: Handler<Gateway.Gateway> = members((member) =>
+  Effect.gen(function*() {
+    const params = new URL(member.request.url, "http://x").searchParams
+    const status = statuses.find((s) => s === params.get("status")) ?? "all"
+    const limit = limits.find((l) => l === params.get("limit")) ?? "25"
+    const cursor = params.get("cursor")
+    const result = yield* Effect.either(
+      Calls.call(member.member, Tools.get_saved_jobs, {
+        status,
+        limit: Number(limit),
+        ...(cursor === null || cursor === "" ? {} : { cursor })
+      })
+    )
+    if (result._tag === "Left") return problem(member, 400, "Jobs", result.left.message)
+    const page = result.right
+    const filters = html`<form method="get" action="${path("/jobs")}" class="actions" aria-label="Filter jobs">
+<div>${
+      Layout.select({
+        name: "status",
+        label: "Status",
+        value: status,
+        options: statuses.map((s) => [s, s[0]!.toUpperCase() + s.slice(1)] as const)
+      })
+    }</div>
+<div>${
+      Layout.select({ name: "limit", label: "Per page", value: limit, options: limits.map((l) => [l, l] as const) })
+    }</div>
+<button type="submit" class="secondary">Show</button>
+</form>`
+    const next = page.next_cursor === null
+      ? ""
+      : html`<p><a href="${
+        path(`/jobs?${new URLSearchParams({ status, limit, cursor: page.next_cursor })}`)
+      }">Next page</a></p>`
+    const welcome = params.get("welcome") !== null
+    return Layout.render(member, {
+      title: "Jobs",
+      section: "jobs",
+      notice: welcome ? "Welcome to jobfit. Your account is ready." : undefined,
+      body: html`${page.total === 0 && status === "all" ? gettingStarted : filters}
+${
+        page.jobs.length === 0
+          ? page.total === 0 && status === "all" ? "" : html`<p class="muted">No jobs with this status.</p>`
+          : html`<p class="muted">${page.total} ${page.total === 1 ? "job" : "jobs"}${
+            status === "all" ? "" : ` ${status}`
+          }</p>
+<div class="table-wrap"><table>
+<thead><tr><th scope="col">Job</th><th scope="col">Location</th><th scope="col">Score</th><th scope="col">Verdict</th><th scope="col">Status</th><th scope="col">Analysed</th></tr></thead>
+<tbody>${
+            page.jobs.map((job) =>
+              html`<tr><td><a href="${
+                path(`/jobs/${job.id}`)
+              }">${job.title}</a><br><span class="muted">${job.company}</span></td>
+<td>${job.location}</td><td>${job.match_score}</td><td>${verdictBadge(job.verdict)}</td><td>${job.status}</td><td>${
+                Format.when(job.analyzed_at)
+              }</td></tr>`
+            )
+          }</tbody></table></div>${next}`
+      }`
+    })
+  })
+)
+
+const JobIdParam = Schema.NumberFromString.pipe(Schema.compose(Schema.Int), Schema.positive())
+const parseId = Schema.decodeUnknownOption(JobIdParam)
+
+const notFound = (member: Member) => problem(member, 404, "Job not found", "You have no job with this id.")
+
+const skills = (names: ReadonlyArray<string>, empty: string) =>
+  names.length === 0
+    ? html`<p class="muted">${empty}</p>`
+    : html`<ul class="skills">${names.map((s) => html`<li>${s}</li>`)}</ul>`
+
+const breakdown = (factors: ReadonlyArray<Analysis.ScoreFactor> | undefined): Html =>
+  factors === undefined || factors.length === 0 ? html`` : html`<section class="card" aria-labelledby="breakdown">
+<h2 id="breakdown">How the score was made</h2>
+<div class="table-wrap"><table><thead><tr><th scope="col">Factor</th><th scope="col">Weight</th><th scope="col">Result</th><th scope="col">Why</th></tr></thead>
+<tbody>${
+    factors.map((f) =>
+      html`<tr><td>${f.factor}</td><td>${Math.round(f.weight * 100)}%</td><td>${
+        meter(f.score, `${Math.round(f.score * 100)} of 100`)
+      } ${Math.round(f.score * 100)}%</td><td>${f.detail}</td></tr>`
+    )
+  }</tbody></table></div></section>`
+
+const redFlags = (flags: ReadonlyArray<Analysis.RedFlag>): Html =>
+  flags.length === 0
+    ? html`<p class="muted">None found.</p>`
+    : html`<ul>${
+      flags.map((f) =>
+        html`<li><span class="badge ${f.severity}">${f.severity}</span> ${f.message}${
+          f.evidence === undefined ? "" : html`<br><q class="muted">${f.evidence}</q>`
+        }</li>`
+      )
+    }</ul>`
+
+const detailPage = (member: Member, id: number, view: { alert?: string; notice?: string; status?: number } = {}) =>
+  Effect.gen(function*() {
+    const found = yield* Effect.either(Calls.call(member.member, Tools.get_job, { job_id: id }))
+    if (found._tag === "Left") return notFound(member)
+    const job = found.right
+    const a = job.analysis
+    const moves = Job.JobStatus.literals.filter((to) => Job.canTransition(job.status, to))
+    return Layout.render(member, {
+      title: job.title,
+      section: "jobs",
+      status: view.status ?? 200,
+      notice: view.notice,
+      alert: view.alert,
+      body: html`<p>${job.company} · ${job.location} · ${
+        /^https?:\/\//i.test(job.url)
+          ? html`<a href="${job.url}" rel="noopener noreferrer">original posting</a>`
+          : job.url
+      }</p>
+<section class="card" aria-labelledby="fit"><h2 id="fit">Fit</h2>
+<p><span class="big">${job.match_score}</span> / 100 ${verdictBadge(job.verdict)}</p>
+<p>${a.assessment}</p>
+<p class="muted">Analysed ${Format.when(job.analyzed_at)} by ${a.analyzer}. Status: <strong>${job.status}</strong>.</p>
+<div class="actions">${
+        moves.map((to) =>
+          html`<form method="post" action="${path(`/jobs/${job.id}/status`)}">${Layout.csrfField(member)}
+<input type="hidden" name="status" value="${to}"><button type="submit" class="secondary small">Mark as ${to}</button></form>`
+        )
+      }</div>
+</section>
+<div class="row">
+<section class="card" aria-labelledby="matching"><h2 id="matching">Skills you have</h2>${
+        skills(a.matching_skills, "None of the posting's skills.")
+      }</section>
+<section class="card" aria-labelledby="missing"><h2 id="missing">Skills you miss</h2>${
+        skills(a.missing_skills, "None: you have every skill it asks for.")
+      }</section>
+</div>
+<section class="card" aria-labelledby="flags"><h2 id="flags">Red flags</h2>${redFlags(a.red_flags)}</section>
+${breakdown(a.breakdown)}
+<section class="card" aria-labelledby="cv"><h2 id="cv">A CV for this job</h2>
+<form method="post" action="${path(`/jobs/${job.id}/cv`)}" class="actions">${Layout.csrfField(member)}
+<div>${
+        Layout.select({
+          name: "format",
+          label: "Format",
+          value: "markdown",
+          options: [["markdown", "Markdown"], ["html", "HTML"], ["json", "JSON Resume"]]
+        })
+      }</div>
+<button type="submit">Generate and download</button>
+</form>
+<p class="muted">generate_cv is paid from your credits.</p>
+</section>
+<p><a href="${path("/jobs")}">All jobs</a></p>`
+    })
+  })
+
+export const detail = (raw: string | undefined): Handler<Gateway.Gateway> =>
+  members((member) => {
+    const id = parseId(raw)
+    if (id._tag === "None") return Effect.succeed(notFound(member))
+    const moved = new URL(member.request.url, "http://x").searchParams.get("moved")
+    return detailPage(member, id.value, moved === null ? {} : { notice: `Marked as ${moved}.` })
+  })
+
+export const setStatus = (raw: string | undefined): Handler<Gateway.Gateway> =>
+  memberPost((member, form) =>
+    Effect.gen(function*() {
+      const id = parseId(raw)
+      if (id._tag === "None") return notFound(member)
+      const status = form.get("status") ?? ""
+      const moved = yield* Effect.either(
+        Calls.call(member.member, Tools.update_job_status, { job_id: id.value, status })
+      )
+      if (moved._tag === "Left") {
+        return moved.left._tag === "JobNotFound"
+          ? notFound(member)
+          : yield* detailPage(member, id.value, { alert: moved.left.message, status: 409 })
+      }
+      return seeOther(path(`/jobs/${id.value}?moved=${moved.right.status}`))
+    })
+  )
+
+const download = {
+  markdown: ["text/markdown", "md"],
+  html: ["text/html", "html"],
+  json: ["application/json", "json"]
+} as const
+
+export const cv = (raw: string | undefined): Handler<Gateway.Gateway> =>
+  memberPost((member, form) =>
+    Effect.gen(function*() {
+      const id = parseId(raw)
+      if (id._tag === "None") return notFound(member)
+      const format = form.get("format") ?? "markdown"
+      const made = yield* Effect.either(Calls.call(member.member, Tools.generate_cv, { job_id: id.value, format }))
+      if (made._tag === "Left") {
+        const error = made.left
+        if (error._tag === "JobNotFound") return notFound(member)
+        const alert = error._tag === "InsufficientCredits"
+          ? `Not enough credits: a CV costs ${Format.dollars(error.required_credits)}, your balance is ${
+            Format.dollars(error.available_credits)
+          }. Add credits on the Credits page.`
+          : error.message
+        return yield* detailPage(member, id.value, { alert, status: error._tag === "InsufficientCredits" ? 402 : 400 })
+      }
+      const [type, extension] = download[made.right.format]
+      return HttpServerResponse.text(made.right.content, {
+        contentType: `${type}; charset=utf-8`,
+        headers: { "content-disposition": `attachment; filename="cv-job-${id.value}.${extension}"` }
+      })
+    })
+  )

@@ -1,0 +1,164 @@
+import { AccountStore, type ApiKey, Scope } from "@jobfit/core"
+import { Effect, Option } from "effect"
+import type { Form } from "./Form.js"
+import * as Format from "./Format.js"
+import { memberPost, members, problem } from "./Handlers.js"
+import { type Html, html } from "./Html.js"
+import * as Layout from "./Layout.js"
+import { type Member, path, seeOther } from "./Visit.js"
+
+const MAX_NAME = 100
+
+const scopeChecks = (name: string, chosen: ReadonlyArray<string>, idPrefix: string): Html =>
+  html`<div class="checks">${
+    Format.userScopes.map((scope) =>
+      html`<label for="${idPrefix}-${scope}"><input type="checkbox" id="${idPrefix}-${scope}" name="${name}" value="${scope}"${
+        chosen.includes(scope) ? html` checked` : ""
+      }> <span><code>${scope}</code> — ${Format.scopeLabels[scope]}</span></label>`
+    )
+  }</div>`
+
+const keyRow = (member: Member, key: ApiKey.ApiKey): Html => {
+  const live = key.revoked_at === null
+  return html`<tr>
+<td>${key.name}</td>
+<td><code>${key.prefix}…</code></td>
+<td>${key.scopes.map((s) => html`<code>${s}</code> `)}</td>
+<td>${Format.when(key.created_at)}</td>
+<td>${Format.when(key.last_used_at)}</td>
+<td>${live ? "active" : html`<span class="badge SKIP">revoked</span> ${Format.when(key.revoked_at)}`}</td>
+<td>${
+    live
+      ? html`<div class="actions">
+<details><summary>Edit scopes<span class="sr-only"> of ${key.name}</span></summary>
+<form method="post" action="${path(`/keys/${key.id}/scopes`)}">${Layout.csrfField(member)}
+<fieldset><legend>Scopes of ${key.name}</legend>${scopeChecks("scopes", key.scopes, `k${key.id}`)}</fieldset>
+<button type="submit" class="small">Save scopes</button></form></details>
+<form method="post" action="${path(`/keys/${key.id}/revoke`)}">${Layout.csrfField(member)}
+<button type="submit" class="danger small" aria-label="Revoke ${key.name}">Revoke</button></form></div>`
+      : ""
+  }</td>
+</tr>`
+}
+
+interface View {
+  readonly created?: { readonly key: ApiKey.ApiKey; readonly secret: string }
+  readonly errors?: { readonly name?: string; readonly scopes?: string }
+  readonly values?: { readonly name: string; readonly scopes: ReadonlyArray<string> }
+  readonly notice?: string
+  readonly alert?: string
+  readonly status?: number
+}
+
+const page = (member: Member, view: View = {}) =>
+  Effect.gen(function*() {
+    const accounts = yield* AccountStore.AccountStore
+    const keys = yield* accounts.listKeys(member.member.id)
+    const values = view.values ?? { name: "", scopes: Format.userScopes }
+    const created = view.created === undefined ? "" : html`<section class="card" aria-labelledby="new-key">
+<h2 id="new-key">Your new key “${view.created.key.name}”</h2>
+<p><strong>Copy it now: it is shown only this once.</strong> Send it as <code>Authorization: Bearer &lt;key&gt;</code>.</p>
+<div class="key"><code id="secret">${view.created.secret}</code><button type="button" class="secondary" data-copy="secret">Copy</button></div>
+<p id="copy-status" class="muted" role="status" aria-live="polite"></p>
+</section>`
+    return Layout.render(member, {
+      title: "API keys",
+      section: "keys",
+      status: view.status ?? 200,
+      notice: view.notice,
+      alert: view.alert,
+      body: html`${created}
+<section class="card" aria-labelledby="create">
+<h2 id="create">Create a key</h2>
+<form method="post" action="${path("/keys")}">
+${Layout.csrfField(member)}
+${
+        Layout.field({
+          name: "name",
+          label: "Name",
+          value: values.name,
+          error: view.errors?.name,
+          hint: "To tell your keys apart, such as “laptop” or “assistant”"
+        })
+      }
+<fieldset${view.errors?.scopes ? html` aria-describedby="scopes-error"` : ""}><legend>Scopes</legend>
+${scopeChecks("scopes", values.scopes, "new")}
+${view.errors?.scopes ? html`<p class="error" id="scopes-error">${view.errors.scopes}</p>` : ""}
+</fieldset>
+<button type="submit">Create key</button>
+</form>
+</section>
+<h2>Your keys</h2>
+${
+        keys.length === 0
+          ? html`<p class="muted">No keys yet.</p>`
+          : html`<div class="table-wrap"><table>
+<thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
+<tbody>${[...keys].reverse().map((key) => keyRow(member, key))}</tbody></table></div>`
+      }
+`
+    })
+  })
+
+const chosenScopes = (form: Form) => {
+  const chosen = form.getAll("scopes").filter(Scope.isScope).filter((s) => s !== "admin")
+  return [...new Set(chosen)]
+}
+
+export const show = members((member) => {
+  const done = new URL(member.request.url, "http://x").searchParams.get("done")
+  const notices: Record<string, string> = { revoked: "The key was revoked.", scopes: "The key's scopes were saved." }
+  return page(member, done !== null && notices[done] !== undefined ? { notice: notices[done] } : {})
+})
+
+export const create = memberPost((member, form) =>
+  Effect.gen(function*() {
+    const accounts = yield* AccountStore.AccountStore
+    const name = (form.get("name") ?? "").trim()
+    const scopes = chosenScopes(form)
+    const errors: { name?: string; scopes?: string } = {}
+    if (name.length > MAX_NAME) errors.name = `Use at most ${MAX_NAME} characters`
+    if (scopes.length === 0) errors.scopes = "Choose at least one scope"
+    if (Object.keys(errors).length > 0) return yield* page(member, { errors, values: { name, scopes }, status: 400 })
+    const created = yield* accounts.createKey(member.member.id, { name: name || "default", scopes })
+    yield* Effect.logInfo("dashboard key created").pipe(Effect.annotateLogs({ keyId: created.apiKey.id }))
+    return yield* page(member, { created: { key: created.apiKey, secret: created.secret } })
+  })
+)
+
+/** The user's own key with this id, from the path; another user's key is "not found". */
+const ownKey = (member: Member, raw: string | undefined) =>
+  Effect.gen(function*() {
+    const accounts = yield* AccountStore.AccountStore
+    const keys = yield* accounts.listKeys(member.member.id)
+    return Option.fromNullable(keys.find((key) => String(key.id) === raw))
+  })
+
+const notYours = (member: Member) => problem(member, 404, "Key not found", "You have no API key with this id.")
+
+export const revoke = (raw: string | undefined) =>
+  memberPost((member) =>
+    Effect.gen(function*() {
+      const accounts = yield* AccountStore.AccountStore
+      const key = yield* ownKey(member, raw)
+      if (Option.isNone(key)) return notYours(member)
+      // The key was just listed as the user's: a failure here is a defect, not "not found".
+      yield* Effect.orDie(accounts.revokeKey(key.value.id))
+      return seeOther(path("/keys?done=revoked"))
+    })
+  )
+
+export const updateScopes = (raw: string | undefined) =>
+  memberPost((member, form) =>
+    Effect.gen(function*() {
+      const accounts = yield* AccountStore.AccountStore
+      const key = yield* ownKey(member, raw)
+      if (Option.isNone(key)) return notYours(member)
+      const scopes = chosenScopes(form)
+      if (scopes.length === 0) {
+        return yield* page(member, { alert: `Choose at least one scope for “${key.value.name}”.`, status: 400 })
+      }
+      yield* Effect.orDie(accounts.updateKeyScopes(key.value.id, scopes))
+      return seeOther(path("/keys?done=scopes"))
+    })
+  )

@@ -1,0 +1,7 @@
+export * as Csrf from "./Csrf.js"
+export * as Html from "./Html.js"
+export * as Passwords from "./Passwords.js"
+export * as ProfileForm from "./ProfileForm.js"
+export * as Routes from "./Routes.js"
+export * as Settings from "./Settings.js"
+export * as Visit from "./Visit.js"

@@ -1,0 +1,402 @@
+import { assert, describe, layer } from "@effect/vitest"
+import { Admin, Credentials, Vouchers } from "@jobfit/core"
+import { Settings } from "@jobfit/dashboard"
+import { DateTime, Duration, Effect, Option, Schema } from "effect"
+import * as Browser from "./support/Browser.js"
+import * as Client from "./support/Client.js"
+import { both } from "./support/Databases.js"
+import * as Fixtures from "./support/Fixtures.js"
+import * as TestServer from "./support/TestServer.js"
+
+const PASSWORD = "a long enough password"
+const cheap = { N: 2 ** 10, r: 8, p: 1 }
+const dashboard = (signInPerMinute: number) =>
+  Settings.layer(Settings.make({ publicUrl: "http://127.0.0.1:8787/dashboard", passwordCost: cheap, signInPerMinute }))
+
+let counter = 0
+const freshEmail = () => `dash${++counter}-${Date.now().toString(36)}@example.com`
+
+/** Signs a new user up through the form; the browser holds the session afterwards. */
+const signUp = Effect.fn("signUp")(function*(browser: Browser.Browser, email = freshEmail()) {
+  yield* browser.get("/dashboard/signup")
+  const reply = yield* browser.post("/dashboard/signup", { email, name: "Grace Hopper", password: PASSWORD })
+  assert.strictEqual(reply.status, 303, reply.text)
+  return email
+})
+
+const KeyCreated = Schema.Struct({ key: Schema.String })
+const secretOf = (html: string) => {
+  const found = /<code id="secret">(jf_live_\w+)<\/code>/.exec(html)
+  assert.isNotNull(found, "the new key is on the page")
+  return Schema.decodeUnknownSync(KeyCreated)({ key: found![1] }).key
+}
+
+const StatusBody = Schema.Struct({ key: Schema.Struct({ scopes: Schema.Array(Schema.String) }) })
+
+for (const database of both) {
+  describe.runIf(database.enabled)(`dashboard on ${database.name}`, () => {
+    layer(
+      TestServer.layer({ store: database.store, dashboard: dashboard(1000) }),
+      { excludeTestServices: true, timeout: "60 seconds" }
+    )((it) => {
+      it.effect("sign-up starts a session in an HttpOnly, SameSite=Lax cookie and keeps only a scrypt hash", () =>
+        Effect.gen(function*() {
+          const browser = yield* Browser.make
+          const page = yield* browser.get("/dashboard/signup")
+          assert.strictEqual(page.status, 200)
+          assert.include(page.text, `<label for="f-email">Email</label>`)
+          assert.match(page.headers.get("content-security-policy") ?? "", /default-src 'none'/)
+          const email = freshEmail()
+          const reply = yield* browser.post("/dashboard/signup", { email, name: "Grace", password: PASSWORD })
+          assert.strictEqual(reply.status, 303)
+          assert.strictEqual(reply.location, "/dashboard/jobs?welcome=1")
+          const cookie = reply.headers.getSetCookie().find((c) => c.startsWith("jobfit_session="))
+          assert.isDefined(cookie)
+          assert.match(cookie!, /HttpOnly/i)
+          assert.match(cookie!, /SameSite=Lax/i)
+          assert.match(cookie!, /Path=\/dashboard/)
+          assert.notMatch(cookie!, /Secure/)
+          const jobs = yield* browser.get("/dashboard/jobs?welcome=1")
+          assert.strictEqual(jobs.status, 200)
+          assert.include(Browser.textOf(jobs.text), "Welcome to jobfit")
+          assert.include(Browser.textOf(jobs.text), "Getting started")
+          const login = yield* (yield* Credentials.Credentials).findLogin(email.toUpperCase())
+          const hash = Option.flatMap(login, (l) => l.passwordHash)
+          assert.isTrue(Option.isSome(hash))
+          assert.match(Option.getOrThrow(hash), /^scrypt\$/)
+          assert.notInclude(Option.getOrThrow(hash), PASSWORD)
+        }))
+
+      it.effect("sign-up explains each problem next to its field, and refuses a taken email", () =>
+        Effect.gen(function*() {
+          const browser = yield* Browser.make
+          yield* browser.get("/dashboard/signup")
+          const bad = yield* browser.post("/dashboard/signup", { email: "not-an-email", password: "short" })
+          assert.strictEqual(bad.status, 400)
+          assert.include(bad.text, `aria-invalid="true"`)
+          assert.include(
+            bad.text,
+            `<p class="error" id="f-email-error">Enter an email address such as ada@example.com</p>`
+          )
+          assert.include(bad.text, `<p class="error" id="f-password-error">Use at least 10 characters</p>`)
+          const taken = (yield* Fixtures.user()).email
+          const again = yield* browser.post("/dashboard/signup", { email: taken, password: PASSWORD })
+          assert.strictEqual(again.status, 400)
+          assert.include(Browser.textOf(again.text), "An account with this email exists")
+        }))
+
+      it.effect("pages for members send others to sign in, and back to where they were going", () =>
+        Effect.gen(function*() {
+          const browser = yield* Browser.make
+          const email = yield* signUp(browser)
+          yield* browser.get("/dashboard/jobs")
+          assert.strictEqual((yield* browser.post("/dashboard/signout")).status, 303)
+          const keys = yield* browser.get("/dashboard/keys")
+          assert.strictEqual(keys.status, 303)
+          assert.strictEqual(keys.location, "/dashboard/signin?next=%2Fdashboard%2Fkeys")
+          yield* browser.get(keys.location!)
+          const wrong = yield* browser.post("/dashboard/signin", {
+            email,
+            password: "wrong password!",
+            next: "/dashboard/keys"
+          })
+          assert.strictEqual(wrong.status, 401)
+          assert.include(Browser.textOf(wrong.text), "The email or the password is not right.")
+          const unknown = yield* browser.post("/dashboard/signin", { email: freshEmail(), password: PASSWORD })
+          assert.strictEqual(unknown.status, 401)
+          assert.include(Browser.textOf(unknown.text), "The email or the password is not right.")
+          const ok = yield* browser.post("/dashboard/signin", { email, password: PASSWORD, next: "/dashboard/keys" })
+          assert.strictEqual(ok.status, 303)
+          assert.strictEqual(ok.location, "/dashboard/keys")
+          const other = yield* Browser.make
+          yield* other.get("/dashboard/signin")
+          const elsewhere = yield* other.post("/dashboard/signin", {
+            email,
+            password: PASSWORD,
+            next: "https://evil.example/"
+          })
+          assert.strictEqual(elsewhere.location, "/dashboard/jobs")
+        }))
+
+      it.effect("a state-changing post without the page's token, or from another origin, is refused and changes nothing", () =>
+        Effect.gen(function*() {
+          const browser = yield* Browser.make
+          const email = yield* signUp(browser)
+          yield* browser.get("/dashboard/keys")
+          const missing = yield* browser.post("/dashboard/keys", { _csrf: "", name: "x", scopes: "jobs_read" })
+          assert.strictEqual(missing.status, 403)
+          const forged = yield* browser.post("/dashboard/keys", {
+            _csrf: "A".repeat(43),
+            name: "x",
+            scopes: "jobs_read"
+          })
+          assert.strictEqual(forged.status, 403)
+          yield* browser.get("/dashboard/keys")
+          const foreign = yield* browser.post(
+            "/dashboard/keys",
+            { name: "x", scopes: "jobs_read" },
+            { origin: "http://evil.example" }
+          )
+          assert.strictEqual(foreign.status, 403)
+          assert.deepStrictEqual(yield* (yield* Admin.Admin).listKeys(email), [])
+        }))
+
+      it.effect("keys: created with chosen scopes and shown once, usable on the API, scopes edited, revoked -> 401", () =>
+        Effect.gen(function*() {
+          const browser = yield* Browser.make
+          yield* signUp(browser)
+          yield* browser.get("/dashboard/keys")
+          const created = yield* browser.post("/dashboard/keys", {
+            name: "laptop",
+            scopes: ["jobs_read", "credits_read", "admin"]
+          })
+          assert.strictEqual(created.status, 200)
+          const key = secretOf(created.text)
+          assert.include(Browser.textOf(created.text), "it is shown only this once")
+          const status = yield* Client.status(key)
+          assert.strictEqual(status.status, 200)
+          assert.deepStrictEqual(Schema.decodeUnknownSync(StatusBody)(status.body).key.scopes, [
+            "jobs_read",
+            "credits_read"
+          ])
+          const listed = yield* browser.get("/dashboard/keys")
+          assert.notInclude(listed.text, key)
+          assert.include(listed.text, key.slice(0, 14))
+          const id = /action="\/dashboard\/keys\/(\d+)\/revoke"/.exec(listed.text)![1]!
+          const edited = yield* browser.post(`/dashboard/keys/${id}/scopes`, { scopes: ["jobs_read", "jobs_analyze"] })
+          assert.strictEqual(edited.status, 303)
+          assert.strictEqual(edited.location, "/dashboard/keys?done=scopes")
+          const after = yield* Client.status(key)
+          assert.deepStrictEqual(Schema.decodeUnknownSync(StatusBody)(after.body).key.scopes, [
+            "jobs_read",
+            "jobs_analyze"
+          ])
+          yield* browser.get("/dashboard/keys")
+          const none = yield* browser.post(`/dashboard/keys/${id}/scopes`, {})
+          assert.strictEqual(none.status, 400)
+          const revoked = yield* browser.post(`/dashboard/keys/${id}/revoke`)
+          assert.strictEqual(revoked.status, 303)
+          const refused = yield* Client.status(key)
+          assert.strictEqual(refused.status, 401)
+        }))
+
+      it.effect("another user's key cannot be revoked or edited from the dashboard: 404, and it keeps working", () =>
+        Effect.gen(function*() {
+          const other = yield* Fixtures.user()
+          const browser = yield* Browser.make
+          yield* signUp(browser)
+          yield* browser.get("/dashboard/keys")
+          const revoke = yield* browser.post(`/dashboard/keys/${other.apiKey.id}/revoke`)
+          assert.strictEqual(revoke.status, 404)
+          yield* browser.get("/dashboard/keys")
+          const edit = yield* browser.post(`/dashboard/keys/${other.apiKey.id}/scopes`, { scopes: "jobs_read" })
+          assert.strictEqual(edit.status, 404)
+          assert.strictEqual((yield* Client.status(other.key)).status, 200)
+        }))
+
+      it.effect("credits: a voucher adds its amount once, the balance and the history show it", () =>
+        Effect.gen(function*() {
+          const vouchers = yield* Vouchers.Vouchers
+          const { code } = yield* vouchers.create(500, "e2e")
+          const browser = yield* Browser.make
+          yield* signUp(browser)
+          const page = yield* browser.get("/dashboard/credits")
+          assert.include(page.text, `data-testid="balance">$0.00<`)
+          const redeemed = yield* browser.post("/dashboard/credits", { code: code.toLowerCase() })
+          assert.strictEqual(redeemed.status, 303)
+          assert.strictEqual(redeemed.location, "/dashboard/credits?added=500")
+          const after = yield* browser.get(redeemed.location!)
+          assert.include(after.text, `data-testid="balance">$5.00<`)
+          assert.include(Browser.textOf(after.text), "$5.00 was added.")
+          assert.include(Browser.textOf(after.text), "Added")
+          const again = yield* browser.post("/dashboard/credits", { code })
+          assert.strictEqual(again.status, 400)
+          assert.include(Browser.textOf(again.text), "This voucher code is unknown or was used already")
+          assert.include(again.text, `data-testid="balance">$5.00<`)
+        }))
+
+      it.effect("profile: an uploaded JSON Resume becomes the profile; bad JSON and bad fields are explained inline", () =>
+        Effect.gen(function*() {
+          const browser = yield* Browser.make
+          yield* signUp(browser)
+          const empty = yield* browser.get("/dashboard/profile")
+          assert.include(Browser.textOf(empty.text), "You have no profile yet")
+          const broken = yield* browser.upload("/dashboard/profile/upload", "resume_file", "resume.json", "{ nope")
+          assert.strictEqual(broken.status, 400)
+          assert.include(broken.text, `id="f-resume_file-error">This is not valid JSON`)
+          const wrong = yield* browser.upload(
+            "/dashboard/profile/upload",
+            "resume_file",
+            "resume.json",
+            `{"skills": "many"}`
+          )
+          assert.strictEqual(wrong.status, 400)
+          assert.include(wrong.text, `id="f-resume_file-error">Invalid arguments for update_profile`)
+          const uploaded = yield* browser.upload(
+            "/dashboard/profile/upload",
+            "resume_file",
+            "resume.json",
+            JSON.stringify(Fixtures.resume)
+          )
+          assert.strictEqual(uploaded.status, 303)
+          assert.strictEqual(uploaded.location, "/dashboard/profile?saved=1")
+          const form = yield* browser.get(uploaded.location!)
+          assert.include(form.text, `value="Ada Lovelace"`)
+          const invalid = yield* browser.post("/dashboard/profile", {
+            "basics.name": "Ada Lovelace",
+            "basics.email": "nope",
+            skills: "TypeScript",
+            work_count: "1",
+            education_count: "1"
+          })
+          assert.strictEqual(invalid.status, 400)
+          assert.include(invalid.text, `<p class="error" id="f-basics-email-error">Enter an email address</p>`)
+          assert.include(invalid.text, `value="nope"`)
+          const saved = yield* browser.post("/dashboard/profile", {
+            "basics.name": "Ada King",
+            skills: "TypeScript\nEffect: Schema, Layer",
+            "preferences.remote": "remote",
+            work_count: "1",
+            education_count: "1"
+          })
+          assert.strictEqual(saved.status, 303)
+          yield* browser.get("/dashboard/keys")
+          const key = secretOf((yield* browser.post("/dashboard/keys", { name: "p", scopes: "profile_read" })).text)
+          const profile = yield* Client.call(key, "get_profile")
+          assert.deepStrictEqual(profile.body, {
+            resume: {
+              basics: { name: "Ada King" },
+              skills: [{ name: "TypeScript" }, { name: "Effect", keywords: ["Schema", "Layer"] }]
+            },
+            preferences: { remote: "remote" }
+          })
+        }))
+
+      it.effect("jobs: the list, a job's analysis, a status change, and a CV download paid from credits", () =>
+        Effect.gen(function*() {
+          const browser = yield* Browser.make
+          const email = yield* signUp(browser)
+          const admin = yield* Admin.Admin
+          yield* admin.setProfile(email, Fixtures.resume)
+          yield* admin.addCredits(email, 15)
+          yield* browser.get("/dashboard/keys")
+          const key = secretOf((yield* browser.post("/dashboard/keys", { name: "a", scopes: "jobs_analyze" })).text)
+          const analyzed = yield* Client.call(key, "analyze_job", {
+            job_url: "https://jobs.example.com/postings/dashboard-role"
+          })
+          assert.strictEqual(analyzed.status, 200, analyzed.text)
+          const jobId = Schema.decodeUnknownSync(Schema.Struct({ job_id: Schema.Int }))(analyzed.body).job_id
+          const list = yield* browser.get("/dashboard/jobs")
+          assert.include(list.text, `<a href="/dashboard/jobs/${jobId}">dashboard-role</a>`)
+          assert.include(Browser.textOf(list.text), "1 job")
+          const detail = yield* browser.get(`/dashboard/jobs/${jobId}`)
+          const text = Browser.textOf(detail.text)
+          for (const part of ["80 / 100", "APPLY", "A good fit.", "TypeScript", "Effect", "Rust", "Status: analyzed"]) {
+            assert.include(text, part)
+          }
+          const moved = yield* browser.post(`/dashboard/jobs/${jobId}/status`, { status: "saved" })
+          assert.strictEqual(moved.location, `/dashboard/jobs/${jobId}?moved=saved`)
+          const saved = yield* browser.get(moved.location!)
+          assert.include(Browser.textOf(saved.text), "Status: saved")
+          const refused = yield* browser.post(`/dashboard/jobs/${jobId}/status`, { status: "saved" })
+          assert.strictEqual(refused.status, 409)
+          yield* browser.get(`/dashboard/jobs/${jobId}`)
+          const cv = yield* browser.post(`/dashboard/jobs/${jobId}/cv`, { format: "markdown" })
+          assert.strictEqual(cv.status, 200)
+          assert.strictEqual(cv.headers.get("content-disposition"), `attachment; filename="cv-job-${jobId}.md"`)
+          assert.strictEqual(cv.text, "CV (markdown) for dashboard-role")
+          const ledger = yield* Fixtures.ledgerOf(yield* Effect.map(admin.userByEmail(email), (u) => u.id))
+          assert.strictEqual(ledger.balance, 0)
+          yield* browser.get(`/dashboard/jobs/${jobId}`)
+          const broke = yield* browser.post(`/dashboard/jobs/${jobId}/cv`, { format: "html" })
+          assert.strictEqual(broke.status, 402)
+          assert.include(Browser.textOf(broke.text), "Not enough credits: a CV costs $0.10, your balance is $0.00")
+          const other = yield* Fixtures.user()
+          const hidden = yield* browser.get(`/dashboard/jobs/${jobId + 1000}`)
+          assert.strictEqual(hidden.status, 404)
+          assert.isDefined(other)
+        }))
+
+      it.effect("sign-out ends the session in the store: the old cookie no longer opens pages", () =>
+        Effect.gen(function*() {
+          const browser = yield* Browser.make
+          yield* signUp(browser)
+          const token = browser.cookies.get("jobfit_session")!
+          yield* browser.get("/dashboard/jobs")
+          const out = yield* browser.post("/dashboard/signout")
+          assert.strictEqual(out.location, "/dashboard/signin")
+          assert.isUndefined(browser.cookies.get("jobfit_session"))
+          assert.isTrue(Option.isNone(yield* (yield* Credentials.Credentials).findSession(token)))
+          browser.cookies.set("jobfit_session", token)
+          assert.strictEqual((yield* browser.get("/dashboard/jobs")).status, 303)
+        }))
+
+      it.effect("a reset link sets a password once; a refused password does not use it up; old sessions end", () =>
+        Effect.gen(function*() {
+          const seeded = yield* Fixtures.user()
+          const credentials = yield* Credentials.Credentials
+          const token = yield* credentials.createResetToken(
+            seeded.user.id,
+            DateTime.addDuration(yield* DateTime.now, Duration.hours(1))
+          )
+          const browser = yield* Browser.make
+          const form = yield* browser.get(`/dashboard/reset?token=${token}`)
+          assert.strictEqual(form.status, 200)
+          const short = yield* browser.post("/dashboard/reset", { token, password: "short" })
+          assert.strictEqual(short.status, 400)
+          assert.include(Browser.textOf(short.text), "Use at least 10 characters")
+          const set = yield* browser.post("/dashboard/reset", { token, password: PASSWORD })
+          assert.strictEqual(set.status, 303)
+          assert.strictEqual(set.location, "/dashboard/jobs")
+          assert.strictEqual((yield* browser.get("/dashboard/keys")).status, 200)
+          const reused = yield* browser.post("/dashboard/reset", { token, password: PASSWORD })
+          assert.strictEqual(reused.status, 400)
+          assert.include(Browser.textOf(reused.text), "The reset link is unknown, was used already, or has expired.")
+          const other = yield* Browser.make
+          yield* other.get("/dashboard/signin")
+          const signedIn = yield* other.post("/dashboard/signin", { email: seeded.email, password: PASSWORD })
+          assert.strictEqual(signedIn.status, 303)
+        }))
+
+      it.effect("an unknown dashboard page is an HTML 404; the stylesheet and script are served", () =>
+        Effect.gen(function*() {
+          const browser = yield* Browser.make
+          const missing = yield* browser.get("/dashboard/nowhere")
+          assert.strictEqual(missing.status, 404)
+          assert.include(missing.headers.get("content-type") ?? "", "text/html")
+          assert.include(Browser.textOf(missing.text), "Page not found")
+          const css = yield* browser.get("/dashboard/assets/style.css")
+          assert.strictEqual(css.status, 200)
+          assert.include(css.headers.get("content-type") ?? "", "text/css")
+          const js = yield* browser.get("/dashboard/assets/app.js")
+          assert.include(js.headers.get("content-type") ?? "", "javascript")
+          const home = yield* browser.get("/dashboard")
+          assert.strictEqual(home.location, "/dashboard/signin")
+        }))
+    })
+  })
+}
+
+describe("dashboard sign-in limit", () => {
+  layer(
+    TestServer.layer({ store: both[0]!.store, dashboard: dashboard(3) }),
+    { excludeTestServices: true, timeout: "60 seconds" }
+  )((it) => {
+    it.effect("too many attempts from one client are refused with 429 and Retry-After", () =>
+      Effect.gen(function*() {
+        const browser = yield* Browser.make
+        yield* browser.get("/dashboard/signin")
+        const statuses: Array<number> = []
+        for (let i = 0; i < 4; i++) {
+          statuses.push(
+            (yield* browser.post("/dashboard/signin", { email: `x${i}@example.com`, password: PASSWORD })).status
+          )
+        }
+        assert.deepStrictEqual(statuses, [401, 401, 401, 429])
+        const last = yield* browser.post("/dashboard/signin", { email: "y@example.com", password: PASSWORD })
+        assert.strictEqual(last.status, 429)
+        assert.match(last.headers.get("retry-after") ?? "", /^[1-9]\d*$/)
+        assert.include(Browser.textOf(last.text), "Too many attempts")
+      }))
+  })
+})

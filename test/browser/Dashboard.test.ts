@@ -1,0 +1,161 @@
+import { assert, describe, layer } from "@effect/vitest"
+import { Vouchers } from "@jobfit/core"
+import { Settings } from "@jobfit/dashboard"
+import { Effect, Schema } from "effect"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import type { Page } from "playwright-core"
+import * as Chromium from "../support/Chromium.js"
+import * as Client from "../support/Client.js"
+import { sqlite } from "../support/Databases.js"
+import * as Fixtures from "../support/Fixtures.js"
+import * as TestServer from "../support/TestServer.js"
+
+// JOBFIT_SCREENSHOTS=docs/screenshots writes a picture of each page there (pnpm docs:screenshots).
+const shots = process.env.JOBFIT_SCREENSHOTS
+const shoot = (page: Page, name: string) =>
+  shots === undefined
+    ? Effect.void
+    : Effect.promise(async () => {
+      fs.mkdirSync(shots, { recursive: true })
+      await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true })
+    })
+
+const step = <A>(run: () => Promise<A>) => Effect.promise(run)
+
+const Status = Schema.Struct({ key: Schema.Struct({ scopes: Schema.Array(Schema.String) }) })
+
+// Without Chromium the suite cannot run; CI installs it (.ci/run), so there it never skips.
+describe.runIf(Chromium.available || process.env.CI !== undefined)("dashboard in Chromium", () => {
+  layer(
+    TestServer.layer({
+      store: sqlite,
+      dashboard: Settings.layer(Settings.make({
+        publicUrl: "http://127.0.0.1/dashboard",
+        passwordCost: { N: 2 ** 12, r: 8, p: 1 }
+      }))
+    }),
+    { excludeTestServices: true, timeout: "120 seconds" }
+  )((it) => {
+    it.scoped("a new user signs up, gets a key, credits and a profile in, uses the API, and revokes the key", () =>
+      Effect.gen(function*() {
+        const { baseUrl } = yield* TestServer.TestServer
+        const browser = yield* Chromium.launch
+        const context = yield* step(() => browser.newContext({ viewport: { width: 1200, height: 900 } }))
+        yield* step(() => context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl }))
+        const page = yield* step(() => context.newPage())
+        const email = `browser-${Date.now().toString(36)}@example.com`
+
+        // Sign up, by keyboard: every field is reached by its label and Tab, the form sent with Enter.
+        yield* step(() => page.goto(`${baseUrl}/dashboard`))
+        assert.strictEqual(new URL(page.url()).pathname, "/dashboard/signin")
+        yield* shoot(page, "signin")
+        yield* step(() => page.getByRole("link", { name: "Create an account" }).click())
+        yield* shoot(page, "signup")
+        yield* step(() => page.getByLabel("Email").focus())
+        yield* step(() => page.keyboard.type(email))
+        yield* step(() => page.keyboard.press("Tab"))
+        yield* step(() => page.keyboard.type("Grace Hopper"))
+        yield* step(() => page.keyboard.press("Tab"))
+        yield* step(() => page.keyboard.type("a long enough password"))
+        yield* step(() => page.keyboard.press("Enter"))
+        yield* step(() => page.waitForURL("**/dashboard/jobs?welcome=1"))
+        assert.include(yield* step(() => page.getByRole("status").innerText()), "Welcome to jobfit")
+        yield* shoot(page, "jobs-empty")
+
+        // Create a key with two scopes; it is shown once, and the copy button puts it on the clipboard.
+        yield* step(() => page.getByRole("link", { name: "API keys" }).click())
+        yield* step(() => page.getByLabel("Name").fill("laptop"))
+        for (const scope of ["jobs_write", "cv_generate", "profile_read", "profile_write"]) {
+          yield* step(() => page.getByRole("checkbox", { name: new RegExp(`^${scope} `) }).uncheck())
+        }
+        yield* step(() => page.getByRole("button", { name: "Create key" }).click())
+        const key = yield* step(() => page.locator("#secret").innerText())
+        assert.match(key, /^jf_live_\w{49}$/)
+        yield* step(() => page.getByRole("button", { name: "Copy" }).click())
+        yield* step(() => page.getByText("The key was copied to the clipboard.").waitFor())
+        assert.strictEqual(yield* step(() => page.evaluate<string>("navigator.clipboard.readText()")), key)
+        yield* shoot(page, "keys-created")
+
+        // The key works on the REST API, with exactly the chosen scopes.
+        const status = yield* Client.status(key)
+        assert.strictEqual(status.status, 200)
+        assert.deepStrictEqual(Schema.decodeUnknownSync(Status)(status.body).key.scopes, [
+          "jobs_read",
+          "jobs_analyze",
+          "credits_read"
+        ])
+
+        // Redeem a voucher the operator made.
+        const { code } = yield* (yield* Vouchers.Vouchers).create(500, "browser test")
+        yield* step(() => page.getByRole("link", { name: "Credits" }).click())
+        yield* step(() => page.getByLabel(/code/i).fill(code))
+        yield* step(() => page.getByRole("button", { name: "Add credits" }).click())
+        yield* step(() => page.getByText("$5.00 was added.").waitFor())
+        assert.strictEqual(yield* step(() => page.getByTestId("balance").innerText()), "$5.00")
+        yield* shoot(page, "credits")
+
+        // Upload a profile as a JSON Resume file.
+        yield* step(() => page.getByRole("link", { name: "Profile" }).click())
+        yield* step(() =>
+          page.getByLabel("JSON file").setInputFiles({
+            name: "resume.json",
+            mimeType: "application/json",
+            buffer: Buffer.from(JSON.stringify(Fixtures.resume))
+          })
+        )
+        yield* step(() => page.getByRole("button", { name: "Upload" }).click())
+        yield* step(() => page.getByText("The profile was saved.").waitFor())
+        assert.strictEqual(yield* step(() => page.getByLabel("Full name").inputValue()), "Ada Lovelace")
+        // A bad value is explained next to its field.
+        yield* step(() => page.getByLabel("Email", { exact: true }).fill("not an email"))
+        yield* step(() => page.getByRole("button", { name: "Save profile" }).click())
+        const emailField = page.getByLabel("Email", { exact: true })
+        assert.strictEqual(yield* step(() => emailField.getAttribute("aria-invalid")), "true")
+        assert.include(yield* step(() => page.locator("#f-basics-email-error").innerText()), "Enter an email address")
+        yield* shoot(page, "profile")
+
+        // Analyse a posting with the key, then see the job and its analysis in the dashboard.
+        const analyzed = yield* Client.call(key, "analyze_job", {
+          job_url: "https://jobs.example.com/postings/platform-engineer"
+        })
+        assert.strictEqual(analyzed.status, 200, analyzed.text)
+        yield* step(() => page.getByRole("link", { name: "Jobs" }).click())
+        yield* shoot(page, "jobs")
+        yield* step(() => page.getByRole("link", { name: "platform-engineer" }).click())
+        yield* step(() => page.getByRole("heading", { name: "Fit" }).waitFor())
+        const fit = yield* step(() => page.locator("main").innerText())
+        for (const part of ["80", "APPLY", "A good fit.", "TypeScript", "Rust"]) assert.include(fit, part)
+        yield* step(() => page.getByRole("button", { name: "Mark as saved" }).click())
+        yield* step(() => page.getByText("Marked as saved.").waitFor())
+        yield* shoot(page, "job")
+
+        // Download a CV for it.
+        const download = yield* step(() =>
+          Promise.all([
+            page.waitForEvent("download"),
+            page.getByRole("button", { name: "Generate and download" }).click()
+          ])
+        )
+        assert.strictEqual(
+          download[0].suggestedFilename(),
+          `cv-job-${Schema.decodeUnknownSync(Schema.Struct({ job_id: Schema.Int }))(analyzed.body).job_id}.md`
+        )
+
+        // Revoke the key: the API refuses it from then on.
+        yield* step(() => page.getByRole("link", { name: "API keys" }).click())
+        yield* step(() => page.getByRole("button", { name: "Revoke laptop" }).click())
+        yield* step(() => page.getByText("The key was revoked.").waitFor())
+        yield* shoot(page, "keys")
+        const refused = yield* Client.status(key)
+        assert.strictEqual(refused.status, 401)
+        assert.deepStrictEqual(refused.body, {
+          detail: { code: "INVALID_API_KEY", message: "Invalid or revoked API key" }
+        })
+
+        // Sign out.
+        yield* step(() => page.getByRole("button", { name: "Sign out" }).click())
+        yield* step(() => page.waitForURL("**/dashboard/signin"))
+      }))
+  })
+})

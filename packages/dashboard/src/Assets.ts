@@ -21,6 +21,7 @@ main{max-width:64rem;margin:1.5rem auto;padding:0 1.5rem}
 main.narrow{max-width:28rem}
 h1{font-size:1.6rem;margin:.5rem 0 1rem}
 h2{font-size:1.2rem;margin:1.75rem 0 .75rem}
+.card>h2:first-child{margin-top:0}
 .card{background:var(--bg);border:1px solid var(--line);border-radius:var(--radius);padding:1.25rem;margin-bottom:1rem}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 .hint{color:var(--muted);font-size:.875rem;margin:.15rem 0 0}
@@ -57,8 +58,8 @@ th{font-size:.85rem;color:var(--muted);font-weight:600}
 .key{display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}
 .key code{font-size:1rem;padding:.5rem .75rem;background:var(--soft);border:1px solid var(--line);border-radius:6px;word-break:break-all}
 .key button{margin:0}
-.meter{height:.5rem;background:var(--line);border-radius:999px;overflow:hidden;min-width:6rem}
-.meter span{display:block;height:100%;background:var(--accent)}
+.num{text-align:right}
+meter{width:6rem;vertical-align:middle}
 ul.skills{display:flex;flex-wrap:wrap;gap:.35rem;list-style:none;padding:0;margin:0}
 ul.skills li{padding:.1rem .6rem;border-radius:999px;border:1px solid var(--line);background:var(--soft)}
 .inline{display:inline}

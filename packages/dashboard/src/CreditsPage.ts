@@ -18,7 +18,7 @@ const entryRow = (entry: Ledger.LedgerEntry): Html =>
 <td>${entry.tool === null ? "" : html`<code>${entry.tool}</code>`}${
     entry.job_id === null ? "" : html` · <a href="${path(`/jobs/${entry.job_id}`)}">job ${entry.job_id}</a>`
   }${entry.note === null ? "" : html` <span class="muted">${entry.note}</span>`}</td>
-<td style="text-align:right">${entry.amount_cents > 0 ? "+" : ""}${Format.dollars(entry.amount_cents)}</td>
+<td class="num">${entry.amount_cents > 0 ? "+" : ""}${Format.dollars(entry.amount_cents)}</td>
 </tr>`
 
 const parseBefore = (text: string | null) => {
@@ -75,7 +75,7 @@ ${
         entries.length === 0
           ? html`<p class="muted">Nothing yet.</p>`
           : html`<div class="table-wrap"><table>
-<thead><tr><th scope="col">When</th><th scope="col">What</th><th scope="col">Detail</th><th scope="col" style="text-align:right">Amount</th></tr></thead>
+<thead><tr><th scope="col">When</th><th scope="col">What</th><th scope="col">Detail</th><th scope="col" class="num">Amount</th></tr></thead>
 <tbody>${entries.map(entryRow)}</tbody></table></div>${older}`
       }`
     })

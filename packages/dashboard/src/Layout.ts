@@ -106,21 +106,21 @@ export const field = (
   }
 ): Html => {
   const d = describe(input)
-  return html`${d.label}
+  return html`<div class="field">${d.label}
 <input id="${d.id}" name="${input.name}" type="${input.type ?? "text"}"${
     input.value === undefined ? "" : html` value="${String(input.value)}"`
   }${input.required ? html` required` : ""}${
     input.autocomplete ? html` autocomplete="${input.autocomplete}"` : ""
   }${d.attrs}>
-${d.below}`
+${d.below}</div>`
 }
 
 /** The same, for a multi-line text. */
 export const textarea = (input: Described & { readonly value?: string | undefined; readonly rows?: number }): Html => {
   const d = describe(input)
-  return html`${d.label}
+  return html`<div class="field">${d.label}
 <textarea id="${d.id}" name="${input.name}" rows="${input.rows ?? 4}"${d.attrs}>${input.value ?? ""}</textarea>
-${d.below}`
+${d.below}</div>`
 }
 
 /** A labelled select. */
@@ -131,11 +131,11 @@ export const select = (
   }
 ): Html => {
   const d = describe(input)
-  return html`${d.label}
+  return html`<div class="field">${d.label}
 <select id="${d.id}" name="${input.name}"${d.attrs}>${
     input.options.map(([value, label]) =>
       html`<option value="${value}"${value === input.value ? html` selected` : ""}>${label}</option>`
     )
   }</select>
-${d.below}`
+${d.below}</div>`
 }

@@ -2,11 +2,13 @@ import {
   type AccountStore,
   Admin,
   type Analyzer,
+  type Credentials,
   type JobStore,
   type Ledger,
   type PostingSource,
   Server,
-  type Transactor
+  type Transactor,
+  type Vouchers
 } from "@jobfit/core"
 import { Cause, Effect, Layer, Logger, LogLevel } from "effect"
 import * as CommandLine from "./CommandLine.js"
@@ -15,7 +17,13 @@ import * as Failure from "./Failure.js"
 import * as Help from "./Help.js"
 import { Output } from "./Output.js"
 
-export type Stores = AccountStore.AccountStore | JobStore.JobStore | Ledger.Ledger | Transactor.Transactor
+export type Stores =
+  | AccountStore.AccountStore
+  | JobStore.JobStore
+  | Ledger.Ledger
+  | Transactor.Transactor
+  | Credentials.Credentials
+  | Vouchers.Vouchers
 
 /** What the commands run on; main.ts picks the real layers, tests their own. */
 export interface Environment {
@@ -44,8 +52,14 @@ const execute = Effect.fn("Cli.execute")(function*(invocation: CommandLine.Invoc
       return yield* admin(Commands.keysCreate(invocation.values))
     case "keys list":
       return yield* admin(Commands.keysList(invocation.values))
+    case "keys update":
+      return yield* admin(Commands.keysUpdate(invocation.values))
     case "keys revoke":
       return yield* admin(Commands.keysRevoke(invocation.values))
+    case "users password-reset":
+      return yield* admin(Commands.usersPasswordReset(invocation.values))
+    case "vouchers create":
+      return yield* admin(Commands.vouchersCreate(invocation.values))
     case "credits add":
       return yield* admin(Commands.creditsAdd(invocation.values))
     case "profile set":

@@ -45,7 +45,26 @@ export const commands = {
     }
   },
   "keys list": { summary: "List a user's API keys (never the secrets)", args: [], options: { email } },
+  "keys update": {
+    summary: "Replace an API key's scopes",
+    args: [],
+    options: { id: required("ID", "the key's id"), scopes: required("a,b", "comma-separated scopes") }
+  },
   "keys revoke": { summary: "Revoke an API key", args: [], options: { id: required("ID", "the key's id") } },
+  "users password-reset": {
+    summary: "Print a link that sets the password (1 hour, once)",
+    args: [],
+    options: { email }
+  },
+  "vouchers create": {
+    summary: "Make voucher codes for the dashboard's credits page",
+    args: [],
+    options: {
+      cents: required("N", "whole cents each, 1 to 100000000"),
+      count: optional("K", "how many codes, 1 to 1000 (default 1)"),
+      note: optional("T", "why they were made, kept with each code")
+    }
+  },
   "credits add": {
     summary: "Grant credits in cents (1 credit = 1 cent)",
     args: [],

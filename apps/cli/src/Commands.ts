@@ -4,14 +4,17 @@ import {
   Analysis,
   Analyzer,
   ApiKey,
+  Credentials,
   Credits,
   type Errors,
   type JobStore,
   JobUrl,
   PostingSource,
-  type Transactor
+  type Transactor,
+  Vouchers
 } from "@jobfit/core"
-import { DateTime, Effect, Schema } from "effect"
+import { Settings } from "@jobfit/dashboard"
+import { DateTime, Duration, Effect, Schema } from "effect"
 import type { Name, Values } from "./CommandLine.js"
 import * as Input from "./Input.js"
 import * as Seed from "./Seed.js"
@@ -104,6 +107,61 @@ export const keysRevoke: Command<"keys revoke", Admin.Admin> = Effect.fn("Cli.ke
     return {
       json: encodeKey(key),
       text: `Revoked API key ${key.id} "${key.name}" (${key.prefix}...) at ${when(key.revoked_at)}`
+    }
+  }
+)
+
+export const keysUpdate: Command<"keys update", Admin.Admin> = Effect.fn("Cli.keysUpdate")(
+  function*(values: Values<"keys update">) {
+    const id = yield* Input.wholeNumber("id", values.id, 1, Number.MAX_SAFE_INTEGER)
+    const key = yield* (yield* Admin.Admin).updateKey(id, Input.list(values.scopes))
+    return {
+      json: encodeKey(key),
+      text: `API key ${key.id} "${key.name}" (${key.prefix}...) now has the scopes: ${key.scopes.join(", ")}`
+    }
+  }
+)
+
+const RESET_VALID = Duration.hours(1)
+
+export const usersPasswordReset: Command<"users password-reset", Admin.Admin | Credentials.Credentials> = Effect.fn(
+  "Cli.usersPasswordReset"
+)(function*(values: Values<"users password-reset">) {
+  yield* Input.email(values.email)
+  const user = yield* (yield* Admin.Admin).userByEmail(values.email)
+  const expires = DateTime.addDuration(yield* DateTime.now, RESET_VALID)
+  const token = yield* (yield* Credentials.Credentials).createResetToken(user.id, expires)
+  // A bad JOBFIT_DASHBOARD_URL is a defect here: the CLI reports it as one line like any other failure.
+  const base = yield* Effect.orDie(Settings.PublicUrl)
+  const url = `${base.replace(/\/+$/, "")}/reset?token=${token}`
+  return {
+    json: { url, token, expires_at: DateTime.formatIso(expires) },
+    text: [
+      `A link for ${user.email} to choose a password, valid until ${when(expires)} and only once:`,
+      "",
+      `  ${url}`,
+      "",
+      "Send it to them privately: whoever opens it sets the password."
+    ].join("\n")
+  }
+})
+
+const MAX_VOUCHERS = 1_000
+
+export const vouchersCreate: Command<"vouchers create", Vouchers.Vouchers> = Effect.fn("Cli.vouchersCreate")(
+  function*(values: Values<"vouchers create">) {
+    const cents = yield* Input.wholeNumber("cents", values.cents, 1, MAX_GRANT_CENTS)
+    const count = values.count === undefined ? 1 : yield* Input.wholeNumber("count", values.count, 1, MAX_VOUCHERS)
+    const vouchers = yield* Vouchers.Vouchers
+    const note = values.note?.trim() || "operator voucher"
+    const made = yield* Effect.forEach(Array.from({ length: count }), () => vouchers.create(cents, note))
+    return {
+      json: made.map((v) => ({ code: v.code, cents: v.cents })),
+      text: [
+        `${plural(count, "voucher")} worth ${dollars(cents)} each; each code can be redeemed once:`,
+        "",
+        ...made.map((v) => `  ${v.code}`)
+      ].join("\n")
     }
   }
 )

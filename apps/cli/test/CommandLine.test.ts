@@ -58,8 +58,11 @@ describe("CommandLine.parse", () => {
   it("refuses bad command lines with one clear line each", () => {
     assert.strictEqual(usage(""), "no command given; run jobfit --help for the list")
     assert.strictEqual(usage("frobnicate"), "unknown command \"frobnicate\"; run jobfit --help for the list")
-    assert.strictEqual(usage("keys"), "\"keys\" needs a subcommand: one of create, list, revoke")
-    assert.strictEqual(usage("keys delete --id 1"), "unknown command \"keys delete\": one of create, list, revoke")
+    assert.strictEqual(usage("keys"), "\"keys\" needs a subcommand: one of create, list, update, revoke")
+    assert.strictEqual(
+      usage("keys delete --id 1"),
+      "unknown command \"keys delete\": one of create, list, update, revoke"
+    )
     assert.strictEqual(usage("keys create --email a@b.c"), "\"keys create\" needs --scopes a,b")
     assert.strictEqual(usage("keys list --email"), "--email needs a value (E)")
     assert.strictEqual(usage("keys list --email --json"), "--email needs a value (E)")

@@ -130,11 +130,7 @@ describe("vouchers create", () => {
       assert.match(text.stdout, /^1 voucher worth \$1\.00 each; each code can be redeemed once:\n\n {2}JF-[\w-]{19}\n$/)
       failsWith("INVALID_REQUEST")(yield* jobfit("vouchers", "create", "--cents", "0", "--json"))
       failsWith("INVALID_REQUEST")(yield* jobfit("vouchers", "create", "--cents", "5", "--count", "1001", "--json"))
-      assert.deepStrictEqual(
-        assert.strictEqual(
-          decodeJson(Codes, yield* jobfit("vouchers", "create", "--cents", "5", "--count", "2", "--json")).length,
-          2
-        )
-      )
+      const two = yield* jobfit("vouchers", "create", "--cents", "5", "--count", "2", "--json")
+      assert.strictEqual(decodeJson(Codes, two).length, 2)
     }))
 })

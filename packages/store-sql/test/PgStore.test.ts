@@ -3,7 +3,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { Migrations, SqlStore } from "../src/index.js"
 import { migrateInProcesses } from "./Processes.js"
-import { storeContract } from "./StoreContract.js"
+import { dashboardStoreContract, sqlSecrets, storeContract } from "./StoreContract.js"
 import { pgEnabled, pgSchema, PgTest } from "./TestDatabases.js"
 
 const migrationCount = Object.keys(Migrations.migrations).length
@@ -15,6 +15,8 @@ const migratedIds = Effect.gen(function*() {
 
 describe.runIf(pgEnabled)("PostgreSQL", () => {
   storeContract("SqlStore on PostgreSQL", PgTest)
+  dashboardStoreContract("SqlStore on PostgreSQL, dashboard", PgTest)
+  sqlSecrets("SqlStore on PostgreSQL, secrets", PgTest)
 
   describe("SqlStore on PostgreSQL", () => {
     it.scoped("migrations are safe when two stores start at once in one process", () =>

@@ -5,10 +5,12 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { Migrations, SqlStore } from "../src/index.js"
 import { migrateInProcesses } from "./Processes.js"
-import { storeContract } from "./StoreContract.js"
+import { dashboardStoreContract, sqlSecrets, storeContract } from "./StoreContract.js"
 import { SqliteTest, tempDir } from "./TestDatabases.js"
 
 storeContract("SqlStore on SQLite", SqliteTest)
+dashboardStoreContract("SqlStore on SQLite, dashboard", SqliteTest)
+sqlSecrets("SqlStore on SQLite, secrets", SqliteTest)
 
 const Pragma = Schema.Array(Schema.Record({ key: Schema.String, value: Schema.Union(Schema.String, Schema.Number) }))
 const pragma = (name: string) =>

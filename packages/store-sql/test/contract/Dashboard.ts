@@ -1,0 +1,142 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import { assert, type Vitest } from "@effect/vitest"
+import { AccountStore, Credentials, Ledger, Vouchers } from "@jobfit/core"
+import { DateTime, Duration, Effect, Either, Option, Schema } from "effect"
+import { newUser, type Stores } from "./Fixtures.js"
+
+/** What a store provides for the dashboard, beside Stores. */
+export type DashboardStores = Credentials.Credentials | Vouchers.Vouchers
+
+export type DashboardIt = Vitest.MethodsNonLive<Stores | DashboardStores>
+
+const inAnHour = Effect.map(DateTime.now, (now) => DateTime.addDuration(now, Duration.hours(1)))
+
+/** Credentials, Vouchers and key scopes: the rules any store keeps for the dashboard. */
+export const dashboardContract = (it: DashboardIt) => {
+  it.effect("a password hash is kept as given and found by email in any case", () =>
+    Effect.gen(function*() {
+      const credentials = yield* Credentials.Credentials
+      const user = yield* newUser
+      const before = Option.getOrThrow(yield* credentials.findLogin(user.email.toUpperCase()))
+      assert.strictEqual(before.user.id, user.id)
+      assert.isTrue(Option.isNone(before.passwordHash))
+      yield* credentials.setPasswordHash(user.id, "scrypt$1$2$3$salt$key")
+      const after = Option.getOrThrow(yield* credentials.findLogin(user.email))
+      assert.deepStrictEqual(after.passwordHash, Option.some("scrypt$1$2$3$salt$key"))
+      assert.isTrue(Option.isNone(yield* credentials.findLogin("nobody-here@example.com")))
+    }))
+
+  it.effect("a session finds its user until it expires or is deleted; deleting a user's sessions spares others'", () =>
+    Effect.gen(function*() {
+      const credentials = yield* Credentials.Credentials
+      const [ada, bob] = [yield* newUser, yield* newUser]
+      const expires = yield* inAnHour
+      const first = yield* credentials.createSession(ada.id, expires)
+      const second = yield* credentials.createSession(ada.id, expires)
+      const bobs = yield* credentials.createSession(bob.id, expires)
+      assert.notStrictEqual(first, second)
+      assert.strictEqual(Option.getOrThrow(yield* credentials.findSession(first)).id, ada.id)
+      yield* credentials.deleteSession(first)
+      assert.isTrue(Option.isNone(yield* credentials.findSession(first)))
+      assert.isTrue(Option.isSome(yield* credentials.findSession(second)))
+      yield* credentials.deleteSessionsOf(ada.id)
+      assert.isTrue(Option.isNone(yield* credentials.findSession(second)))
+      assert.strictEqual(Option.getOrThrow(yield* credentials.findSession(bobs)).id, bob.id)
+      assert.isTrue(Option.isNone(yield* credentials.findSession("not-a-session")))
+      const past = yield* credentials.createSession(
+        bob.id,
+        DateTime.subtractDuration(yield* DateTime.now, Duration.seconds(1))
+      )
+      assert.isTrue(Option.isNone(yield* credentials.findSession(past)))
+    }))
+
+  it.effect("a reset token gives its user once, and nothing once it has expired", () =>
+    Effect.gen(function*() {
+      const credentials = yield* Credentials.Credentials
+      const user = yield* newUser
+      const token = yield* credentials.createResetToken(user.id, yield* inAnHour)
+      const uses = yield* Effect.all([credentials.consumeResetToken(token), credentials.consumeResetToken(token)])
+      assert.deepStrictEqual(uses, [Option.some(user.id), Option.none()])
+      const expired = yield* credentials.createResetToken(
+        user.id,
+        DateTime.subtractDuration(yield* DateTime.now, Duration.seconds(1))
+      )
+      assert.isTrue(Option.isNone(yield* credentials.consumeResetToken(expired)))
+      assert.isTrue(Option.isNone(yield* credentials.consumeResetToken("unknown")))
+    }))
+
+  it.effect("a voucher is redeemed once, as typed in any case or grouping, into a ledger grant", () =>
+    Effect.gen(function*() {
+      const vouchers = yield* Vouchers.Vouchers
+      const ledger = yield* Ledger.Ledger
+      const user = yield* newUser
+      const made = yield* vouchers.create(300, "contract")
+      assert.match(made.code, /^JF-[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/)
+      assert.strictEqual(made.cents, 300)
+      const typed = made.code.toLowerCase().replaceAll("-", " ")
+      assert.deepStrictEqual(yield* vouchers.redeem(user.id, typed), { cents: 300, balance_cents: 300 })
+      const again = yield* Effect.flip(vouchers.redeem(user.id, made.code))
+      assert.strictEqual(again._tag, "VoucherInvalid")
+      assert.strictEqual(
+        (yield* Effect.flip(vouchers.redeem(user.id, "JF-0000-0000-0000-0000")))._tag,
+        "VoucherInvalid"
+      )
+      const entries = yield* ledger.entries(user.id, { limit: 10 })
+      assert.deepStrictEqual(entries.map((e) => [e.kind, e.amount_cents]), [["grant", 300]])
+      assert.strictEqual(yield* ledger.balance(user.id), 300)
+    }))
+
+  it.effect("twenty users redeeming one code at once: exactly one gets it", () =>
+    Effect.gen(function*() {
+      const vouchers = yield* Vouchers.Vouchers
+      const ledger = yield* Ledger.Ledger
+      const users = yield* Effect.all(Array.from({ length: 20 }, () => newUser))
+      const { code } = yield* vouchers.create(700, "race")
+      const outcomes = yield* Effect.all(users.map((u) => Effect.either(vouchers.redeem(u.id, code))), {
+        concurrency: "unbounded"
+      })
+      assert.strictEqual(outcomes.filter(Either.isRight).length, 1)
+      assert.isTrue(outcomes.filter(Either.isLeft).every((o) => o.left._tag === "VoucherInvalid"))
+      const balances = yield* Effect.all(users.map((u) => ledger.balance(u.id)))
+      assert.deepStrictEqual([...balances].sort((a, b) => b - a), [700, ...Array<number>(19).fill(0)])
+    }))
+
+  it.effect("a key's scopes are replaced; a revoked key stays revoked; an unknown key is ApiKeyNotFound", () =>
+    Effect.gen(function*() {
+      const accounts = yield* AccountStore.AccountStore
+      const user = yield* newUser
+      const { apiKey, secret } = yield* accounts.createKey(user.id, { name: "k", scopes: ["jobs_read"] })
+      const updated = yield* accounts.updateKeyScopes(apiKey.id, ["credits_read", "jobs_analyze"])
+      assert.deepStrictEqual(updated.scopes, ["credits_read", "jobs_analyze"])
+      assert.deepStrictEqual((yield* accounts.authenticate(secret)).key.scopes, ["credits_read", "jobs_analyze"])
+      yield* accounts.revokeKey(apiKey.id)
+      const still = yield* accounts.updateKeyScopes(apiKey.id, ["jobs_read"])
+      assert.isNotNull(still.revoked_at)
+      assert.strictEqual((yield* Effect.flip(accounts.authenticate(secret)))._tag, "InvalidApiKey")
+      const missing = yield* Effect.flip(accounts.updateKeyScopes(apiKey.id + 100_000 as typeof apiKey.id, []))
+      assert.strictEqual(missing._tag, "ApiKeyNotFound")
+    }))
+}
+
+const Text = Schema.Array(Schema.Struct({ value: Schema.String }))
+
+/** SQL stores only: sessions, reset tokens and voucher codes are stored as hashes, never in clear. */
+export const sqlSecretsContract = (it: Vitest.MethodsNonLive<Stores | DashboardStores | SqlClient.SqlClient>) => {
+  it.effect("tokens and codes are kept only as SHA-256 hashes", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const credentials = yield* Credentials.Credentials
+      const user = yield* newUser
+      const session = yield* credentials.createSession(user.id, yield* inAnHour)
+      const reset = yield* credentials.createResetToken(user.id, yield* inAnHour)
+      const { code } = yield* (yield* Vouchers.Vouchers).create(5, "hash check")
+      const stored = yield* Schema.decodeUnknown(Text)(
+        yield* sql`
+        SELECT token_hash AS value FROM sessions UNION ALL SELECT token_hash FROM reset_tokens
+        UNION ALL SELECT code_hash FROM vouchers UNION ALL SELECT code_prefix FROM vouchers`
+      )
+      const values = stored.map((row) => row.value)
+      for (const secret of [session, reset, code]) assert.notInclude(values, secret)
+      assert.isTrue(values.some((v) => /^[0-9a-f]{64}$/.test(v)))
+    }))
+}

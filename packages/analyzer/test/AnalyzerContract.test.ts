@@ -1,8 +1,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Analyzer } from "@jobfit/core"
+import { AnalyzerContract } from "@jobfit/testing"
 import { ConfigProvider, Effect, Exit, Layer } from "effect"
 import { ANALYZER_NAME, layer, layerWith } from "../src/BuiltinAnalyzer.js"
-import { analyzerContract, samplePostings, sampleProfiles } from "./AnalyzerContract.js"
+
+const { analyzerContract, samplePostings, sampleProfiles } = AnalyzerContract
 
 const withConfig = (entries: ReadonlyArray<readonly [string, string]>) =>
   layer.pipe(Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map(entries)))))

@@ -1,9 +1,10 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { assert, describe, it } from "@effect/vitest"
+import { dashboardStoreContract, storeContract } from "@jobfit/testing"
 import { Effect, Layer } from "effect"
 import { Migrations, SqlStore } from "../src/index.js"
 import { migrateInProcesses } from "./Processes.js"
-import { dashboardStoreContract, sqlSecrets, storeContract } from "./StoreContract.js"
+import { sqlSecrets } from "./SqlSecrets.js"
 import { pgEnabled, pgSchema, PgTest } from "./TestDatabases.js"
 
 const migrationCount = Object.keys(Migrations.migrations).length

@@ -1,11 +1,12 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { assert, describe, it } from "@effect/vitest"
+import { dashboardStoreContract, storeContract } from "@jobfit/testing"
 import { ConfigError, ConfigProvider, Effect, Layer, Schema } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { Migrations, SqlStore } from "../src/index.js"
 import { migrateInProcesses } from "./Processes.js"
-import { dashboardStoreContract, sqlSecrets, storeContract } from "./StoreContract.js"
+import { sqlSecrets } from "./SqlSecrets.js"
 import { SqliteTest, tempDir } from "./TestDatabases.js"
 
 storeContract("SqlStore on SQLite", SqliteTest)

@@ -3,10 +3,9 @@
  * `analyzerContract("my analyzer", MyAnalyzer.layer)`; pass the verdict thresholds it is configured with.
  */
 import { assert, it } from "@effect/vitest"
+import { BuiltinTaxonomy, Tokenizer } from "@jobfit/analyzer"
 import { Analysis, Analyzer, type Posting, type Profile } from "@jobfit/core"
 import { Effect, type Layer, Schema } from "effect"
-import { builtinTaxonomy } from "../src/skills/BuiltinTaxonomy.js"
-import { tokenize } from "../src/skills/Tokenizer.js"
 
 export interface ContractOptions {
   /** The analyzer's verdict thresholds: APPLY at `apply` or above, MAYBE at `maybe` or above, else SKIP. */
@@ -58,13 +57,13 @@ export const sampleProfiles: ReadonlyArray<Profile.Profile> = [
   { resume: {}, preferences: {} }
 ]
 
-const taxonomy = builtinTaxonomy()
+const taxonomy = BuiltinTaxonomy.builtinTaxonomy()
 const termsBySkill = new Map<string, Array<string>>()
 for (const [key, term] of taxonomy.anyCase) {
   termsBySkill.set(term.skill.name, [...(termsBySkill.get(term.skill.name) ?? []), key])
 }
 
-const words = (text: string): string => ` ${tokenize(text).map((t) => t.norm).join(" ")} `
+const words = (text: string): string => ` ${Tokenizer.tokenize(text).map((t) => t.norm).join(" ")} `
 
 /** Whether the profile's own text names the skill, by its name or any of the taxonomy's terms for it. */
 export const profileMentions = (profile: Profile.Profile, skill: string): boolean => {

@@ -1,6 +1,6 @@
 import type { Vitest } from "@effect/vitest"
 import { type Account, AccountStore, type Analysis, type JobStore, type Ledger, type Transactor } from "@jobfit/core"
-import { Effect } from "effect"
+import { DateTime, Duration, Effect } from "effect"
 import { randomUUID } from "node:crypto"
 
 /** What a store implementation provides; the contract runs against exactly these. */
@@ -28,3 +28,6 @@ export const analysis = (overrides: Partial<Analysis.Analysis> = {}): Analysis.A
   analyzer: "contract-test",
   ...overrides
 })
+
+/** An hour from the clock's now. */
+export const inAnHour = Effect.map(DateTime.now, (now) => DateTime.addDuration(now, Duration.hours(1)))

@@ -1,0 +1,42 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import { assert, describe, it, type Vitest } from "@effect/vitest"
+import { Credentials, Vouchers } from "@jobfit/core"
+import { StoreFixtures } from "@jobfit/testing"
+import { Effect, type Layer, Schema } from "effect"
+import type { SqlStore } from "../src/index.js"
+
+const { inAnHour, newUser } = StoreFixtures
+
+const Text = Schema.Array(Schema.Struct({ value: Schema.String }))
+
+/** SQL stores only: sessions, reset tokens and voucher codes are stored as hashes, never in clear. */
+const secretsContract = (
+  it: Vitest.MethodsNonLive<SqlStore.Stores | SqlStore.DashboardStores | SqlClient.SqlClient>
+) => {
+  it.effect("tokens and codes are kept only as SHA-256 hashes", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const credentials = yield* Credentials.Credentials
+      const user = yield* newUser
+      const session = yield* credentials.createSession(user.id, yield* inAnHour)
+      const reset = yield* credentials.createResetToken(user.id, yield* inAnHour)
+      const { code } = yield* (yield* Vouchers.Vouchers).create(5, "hash check")
+      const stored = yield* Schema.decodeUnknown(Text)(
+        yield* sql`
+        SELECT token_hash AS value FROM sessions UNION ALL SELECT token_hash FROM reset_tokens
+        UNION ALL SELECT code_hash FROM vouchers UNION ALL SELECT code_prefix FROM vouchers`
+      )
+      const values = stored.map((row) => row.value)
+      for (const secret of [session, reset, code]) assert.notInclude(values, secret)
+      assert.isTrue(values.some((v) => /^[0-9a-f]{64}$/.test(v)))
+    }))
+}
+
+/** The SQL store's own checks of what it keeps: hashes, never the secrets. */
+export const sqlSecrets = (
+  name: string,
+  layer: Layer.Layer<SqlStore.Stores | SqlStore.DashboardStores | SqlClient.SqlClient, unknown>
+) =>
+  it.layer(layer, { timeout: "60 seconds" })(name, (it) => {
+    describe("secrets at rest", () => secretsContract(it))
+  })

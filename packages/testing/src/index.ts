@@ -1,0 +1,9 @@
+/**
+ * The contract suites jobfit's own store and analyzer pass, for anyone writing another: run them from an
+ * @effect/vitest test file against your layer.
+ */
+export * as AnalyzerContract from "./AnalyzerContract.js"
+export { analyzerContract } from "./AnalyzerContract.js"
+export * as StoreFixtures from "./store/Fixtures.js"
+export * as StoreContract from "./StoreContract.js"
+export { dashboardStoreContract, storeContract } from "./StoreContract.js"

@@ -1,9 +1,5 @@
 import { createJobfit } from "@jobfit/embedded"
-import { makeApp } from "./app.js"
+import express from "express"
 
 const jobfit = await createJobfit({ database: process.env.JOBFIT_DATABASE_URL })
-const port = Number(process.env.PORT ?? 3000)
-const server = makeApp(jobfit).listen(port, "127.0.0.1", () => {
-  console.log(`Express on http://127.0.0.1:${port}, jobfit under /jobfit`)
-})
-process.once("SIGINT", () => server.close(() => void jobfit.dispose()))
+express().use("/jobfit", jobfit.listener).listen(Number(process.env.PORT ?? 3000), "127.0.0.1")

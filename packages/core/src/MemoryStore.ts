@@ -63,12 +63,13 @@ export const make = () => {
         return { apiKey: key, secret }
       }),
     listKeys: (userId) => Effect.succeed(keys.filter((k) => k.key.user_id === userId).map((k) => k.key)),
-    updateKeyScopes: (keyId, scopes) => {
-      const found = keys.find((k) => k.key.id === keyId)
-      if (!found) return Effect.fail(new Errors.ApiKeyNotFound({ key_id: keyId }))
-      found.key = new ApiKey.ApiKey({ ...found.key, scopes })
-      return Effect.succeed(found.key)
-    },
+    updateKeyScopes: (keyId, scopes) =>
+      Effect.suspend(() => {
+        const found = keys.find((k) => k.key.id === keyId)
+        if (!found) return Effect.fail(new Errors.ApiKeyNotFound({ key_id: keyId }))
+        found.key = new ApiKey.ApiKey({ ...found.key, scopes })
+        return Effect.succeed(found.key)
+      }),
     revokeKey: (keyId) => {
       const found = keys.find((k) => k.key.id === keyId)
       if (!found) return Effect.fail(new Errors.ApiKeyNotFound({ key_id: keyId }))
@@ -146,7 +147,13 @@ export const make = () => {
     }
   })
 
-  const add = (userId: Ids.UserId, kind: Entry["kind"], amount: number, tool: string | null): Entry => {
+  const add = (
+    userId: Ids.UserId,
+    kind: Entry["kind"],
+    amount: number,
+    tool: string | null,
+    note: string | null = null
+  ): Entry => {
     const entry: Entry = {
       id: Ids.LedgerEntryId.make(ledger.length + 1),
       userId,
@@ -154,7 +161,7 @@ export const make = () => {
       amount_cents: amount,
       tool,
       job_id: null,
-      note: null,
+      note,
       created_at: epoch,
       state: kind === "charge" ? "pending" : null
     }
@@ -165,9 +172,9 @@ export const make = () => {
 
   const ledgerStore = Ledger.Ledger.of({
     balance: (userId) => Effect.sync(() => account(userId).balance),
-    grant: (userId, cents) =>
+    grant: (userId, cents, note) =>
       Effect.sync(() => {
-        add(userId, "grant", cents, null)
+        add(userId, "grant", cents, null, note)
         return account(userId).balance
       }),
     charge: (userId, cents, tool) =>
@@ -223,11 +230,12 @@ export const make = () => {
         sessions.set(t, { userId, expiresAt })
         return t
       }),
-    findSession: (t) => {
-      const found = sessions.get(t)
-      if (found === undefined) return Effect.succeed(Option.none())
-      return Effect.map(live(found.expiresAt), (ok) => (ok ? Option.some(account(found.userId).user) : Option.none()))
-    },
+    findSession: (t) =>
+      Effect.suspend(() => {
+        const found = sessions.get(t)
+        if (found === undefined) return Effect.succeed(Option.none())
+        return Effect.map(live(found.expiresAt), (ok) => (ok ? Option.some(account(found.userId).user) : Option.none()))
+      }),
     deleteSession: (t) => Effect.sync(() => void sessions.delete(t)),
     deleteSessionsOf: (userId) =>
       Effect.sync(() => {
@@ -239,29 +247,39 @@ export const make = () => {
         resets.set(t, { userId, expiresAt })
         return t
       }),
-    consumeResetToken: (t) => {
-      const found = resets.get(t)
-      if (found === undefined) return Effect.succeed(Option.none())
-      resets.delete(t)
-      return Effect.map(live(found.expiresAt), (ok) => (ok ? Option.some(found.userId) : Option.none()))
-    }
+    consumeResetToken: (t) =>
+      Effect.suspend(() => {
+        const found = resets.get(t)
+        if (found === undefined) return Effect.succeed(Option.none())
+        resets.delete(t)
+        return Effect.map(live(found.expiresAt), (ok) => (ok ? Option.some(found.userId) : Option.none()))
+      })
   })
 
   const codes = new Map<string, { readonly cents: number; redeemed: boolean }>()
+  // Codes from a counter, like the keys: predictable, and distinct for as many as a test makes.
+  const codeBytes = (n: number) => {
+    const bytes = new Uint8Array(10).fill(0x5a)
+    new DataView(bytes.buffer).setUint32(6, n)
+    return bytes
+  }
   const vouchers = Vouchers.Vouchers.of({
     create: (cents) =>
       Effect.sync(() => {
-        const code = Vouchers.format(new Uint8Array(10).fill(codes.size + 1))
+        const code = Vouchers.format(codeBytes(codes.size + 1))
         codes.set(code, { cents, redeemed: false })
         return { code, cents }
       }),
-    redeem: (userId, typed) => {
-      const found = codes.get(Vouchers.normalize(typed))
-      if (found === undefined || found.redeemed) return Effect.fail(new Errors.VoucherInvalid())
-      found.redeemed = true
-      add(userId, "grant", found.cents, null)
-      return Effect.succeed({ cents: found.cents, balance_cents: account(userId).balance })
-    }
+    // Suspended, so the claim happens when the effect runs, not when it is made.
+    redeem: (userId, typed) =>
+      Effect.suspend(() => {
+        const code = Vouchers.normalize(typed)
+        const found = codes.get(code)
+        if (found === undefined || found.redeemed) return Effect.fail(new Errors.VoucherInvalid())
+        found.redeemed = true
+        add(userId, "grant", found.cents, null, `voucher ${code.slice(0, 7)}…`)
+        return Effect.succeed({ cents: found.cents, balance_cents: account(userId).balance })
+      })
   })
 
   const layer = Layer.mergeAll(

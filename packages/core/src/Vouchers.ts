@@ -33,6 +33,10 @@ export const format = (randomBytes: Uint8Array): string => {
 
 /** A code as typed, in the form `format` makes: upper case, look-alike letters read as digits, dashes placed. */
 export const normalize = (typed: string): string => {
-  const plain = typed.toUpperCase().replace(/[\s-]/g, "").replace(/^JF/, "").replace(/[IL]/g, "1").replace(/O/g, "0")
-  return plain.length === 16 ? `JF-${plain.match(/.{4}/g)!.join("-")}` : typed.trim().toUpperCase()
+  const compact = typed.toUpperCase().replace(/[\s-]/g, "")
+  // The random digits may themselves start with "JF", so the prefix is dropped only when the length says so.
+  const digits = (compact.length === 18 && compact.startsWith("JF") ? compact.slice(2) : compact)
+    .replace(/[IL]/g, "1")
+    .replace(/O/g, "0")
+  return digits.length === 16 ? `JF-${digits.match(/.{4}/g)!.join("-")}` : typed.trim().toUpperCase()
 }

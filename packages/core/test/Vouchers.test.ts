@@ -22,6 +22,10 @@ describe("voucher codes", () => {
     ) {
       assert.strictEqual(Vouchers.normalize(typed), code, typed)
     }
+    // Digits that start with JF are not mistaken for the prefix, typed with it or without.
+    for (const typed of ["jf12abcd34efgh7k", "JF-JF12-ABCD-34EF-GH7K", "jfjf 12ab cd34 efgh 7k"]) {
+      assert.strictEqual(Vouchers.normalize(typed), "JF-JF12-ABCD-34EF-GH7K", typed)
+    }
     assert.strictEqual(Vouchers.normalize("nonsense"), "NONSENSE")
   })
 })

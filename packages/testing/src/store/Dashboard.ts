@@ -1,6 +1,6 @@
 import { assert, type Vitest } from "@effect/vitest"
-import { AccountStore, Credentials, Ledger, Vouchers } from "@jobfit/core"
-import { DateTime, Duration, Effect, Either, Option } from "effect"
+import { AccountStore, Credentials, Ids, Ledger, Vouchers } from "@jobfit/core"
+import { DateTime, Duration, Effect, Either, Option, TestClock } from "effect"
 import { inAnHour, newUser, type Stores } from "./Fixtures.js"
 
 /** What a store provides for the dashboard, beside Stores. */
@@ -62,6 +62,24 @@ export const dashboardContract = (it: DashboardIt) => {
       assert.isTrue(Option.isNone(yield* credentials.consumeResetToken("unknown")))
     }))
 
+  it.effect("sessions and reset tokens stop working when the clock passes their expiry", () =>
+    Effect.gen(function*() {
+      const credentials = yield* Credentials.Credentials
+      const user = yield* newUser
+      const expires = yield* inAnHour
+      const session = yield* credentials.createSession(user.id, expires)
+      const [late, inTime] = [
+        yield* credentials.createResetToken(user.id, expires),
+        yield* credentials.createResetToken(user.id, expires)
+      ]
+      yield* TestClock.adjust("59 minutes")
+      assert.strictEqual(Option.getOrThrow(yield* credentials.findSession(session)).id, user.id)
+      assert.deepStrictEqual(yield* credentials.consumeResetToken(inTime), Option.some(user.id))
+      yield* TestClock.adjust("1 minute")
+      assert.isTrue(Option.isNone(yield* credentials.findSession(session)))
+      assert.isTrue(Option.isNone(yield* credentials.consumeResetToken(late)))
+    }))
+
   it.effect("a voucher is redeemed once, as typed in any case or grouping, into a ledger grant", () =>
     Effect.gen(function*() {
       const vouchers = yield* Vouchers.Vouchers
@@ -79,7 +97,11 @@ export const dashboardContract = (it: DashboardIt) => {
         "VoucherInvalid"
       )
       const entries = yield* ledger.entries(user.id, { limit: 10 })
-      assert.deepStrictEqual(entries.map((e) => [e.kind, e.amount_cents]), [["grant", 300]])
+      assert.deepStrictEqual(entries.map((e) => [e.kind, e.amount_cents, e.note]), [[
+        "grant",
+        300,
+        `voucher ${made.code.slice(0, 7)}…`
+      ]])
       assert.strictEqual(yield* ledger.balance(user.id), 300)
     }))
 
@@ -96,6 +118,10 @@ export const dashboardContract = (it: DashboardIt) => {
       assert.isTrue(outcomes.filter(Either.isLeft).every((o) => o.left._tag === "VoucherInvalid"))
       const balances = yield* Effect.all(users.map((u) => ledger.balance(u.id)))
       assert.deepStrictEqual([...balances].sort((a, b) => b - a), [700, ...Array<number>(19).fill(0)])
+      const rows = yield* Effect.all(users.map((u) => ledger.entries(u.id, { limit: 10 })))
+      assert.deepStrictEqual(rows.flat().map((e) => [e.kind, e.amount_cents]), [["grant", 700]])
+      const winner = outcomes.findIndex(Either.isRight)
+      assert.strictEqual(rows[winner]?.length, 1)
     }))
 
   it.effect("a key's scopes are replaced; a revoked key stays revoked; an unknown key is ApiKeyNotFound", () =>
@@ -110,7 +136,7 @@ export const dashboardContract = (it: DashboardIt) => {
       const still = yield* accounts.updateKeyScopes(apiKey.id, ["jobs_read"])
       assert.isNotNull(still.revoked_at)
       assert.strictEqual((yield* Effect.flip(accounts.authenticate(secret)))._tag, "InvalidApiKey")
-      const missing = yield* Effect.flip(accounts.updateKeyScopes(apiKey.id + 100_000 as typeof apiKey.id, []))
+      const missing = yield* Effect.flip(accounts.updateKeyScopes(Ids.ApiKeyId.make(apiKey.id + 100_000), []))
       assert.strictEqual(missing._tag, "ApiKeyNotFound")
     }))
 }

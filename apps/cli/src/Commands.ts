@@ -6,14 +6,15 @@ import {
   ApiKey,
   Credentials,
   Credits,
-  type Errors,
+  Errors,
   type JobStore,
   JobUrl,
   PostingSource,
-  type Transactor,
+  Transactor,
   Vouchers
 } from "@jobfit/core"
 import { Settings } from "@jobfit/dashboard"
+import { StartError } from "@jobfit/server"
 import { DateTime, Duration, Effect, Schema } from "effect"
 import type { Name, Values } from "./CommandLine.js"
 import * as Input from "./Input.js"
@@ -129,10 +130,13 @@ export const usersPasswordReset: Command<"users password-reset", Admin.Admin | C
 )(function*(values: Values<"users password-reset">) {
   yield* Input.email(values.email)
   const user = yield* (yield* Admin.Admin).userByEmail(values.email)
+  // Checked before a token is made, so a bad JOBFIT_DASHBOARD_URL leaves no unusable token behind.
+  const base = yield* Effect.mapError(
+    Settings.PublicUrl,
+    (error) => new Errors.InvalidRequest({ message: `invalid configuration: ${StartError.describeConfig(error)}` })
+  )
   const expires = DateTime.addDuration(yield* DateTime.now, RESET_VALID)
   const token = yield* (yield* Credentials.Credentials).createResetToken(user.id, expires)
-  // A bad JOBFIT_DASHBOARD_URL is a defect here: the CLI reports it as one line like any other failure.
-  const base = yield* Effect.orDie(Settings.PublicUrl)
   const url = `${base.replace(/\/+$/, "")}/reset?token=${token}`
   return {
     json: { url, token, expires_at: DateTime.formatIso(expires) },
@@ -148,13 +152,18 @@ export const usersPasswordReset: Command<"users password-reset", Admin.Admin | C
 
 const MAX_VOUCHERS = 1_000
 
-export const vouchersCreate: Command<"vouchers create", Vouchers.Vouchers> = Effect.fn("Cli.vouchersCreate")(
+export const vouchersCreate: Command<"vouchers create", Vouchers.Vouchers | Transactor.Transactor> = Effect.fn(
+  "Cli.vouchersCreate"
+)(
   function*(values: Values<"vouchers create">) {
     const cents = yield* Input.wholeNumber("cents", values.cents, 1, MAX_GRANT_CENTS)
     const count = values.count === undefined ? 1 : yield* Input.wholeNumber("count", values.count, 1, MAX_VOUCHERS)
     const vouchers = yield* Vouchers.Vouchers
     const note = values.note?.trim() || "operator voucher"
-    const made = yield* Effect.forEach(Array.from({ length: count }), () => vouchers.create(cents, note))
+    // All or none: a run that fails half way leaves no codes that were never printed.
+    const made = yield* (yield* Transactor.Transactor).withTransaction(
+      Effect.forEach(Array.from({ length: count }), () => vouchers.create(cents, note))
+    )
     return {
       json: made.map((v) => ({ code: v.code, cents: v.cents })),
       text: [

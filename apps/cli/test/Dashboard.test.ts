@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Credentials, Vouchers } from "@jobfit/core"
 import { SqlStore } from "@jobfit/store-sql"
-import { Effect, Option, Schema } from "effect"
+import { ConfigProvider, Effect, Option, Schema } from "effect"
 import * as path from "node:path"
 import { afterAll } from "vitest"
 import { decodeJson, environment, errorOf, isOneErrorLine, type Run, runIn, tempDir } from "./support/Harness.js"
@@ -97,6 +97,24 @@ describe("users password-reset", () => {
       const text = yield* jobfit("users", "password-reset", "--email", "reset@example.com")
       assert.include(text.stdout, "  http://127.0.0.1:8787/dashboard/reset?token=")
       failsWith("USER_NOT_FOUND")(yield* jobfit("users", "password-reset", "--email", "nobody@example.com", "--json"))
+    }))
+
+  it.effect("links to JOBFIT_DASHBOARD_URL when it is set; a bad one is refused with one line naming it", () =>
+    Effect.gen(function*() {
+      yield* jobfit("users", "create", "--email", "proxied@example.com")
+      const withUrl = (url: string) =>
+        Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["JOBFIT_DASHBOARD_URL", url]])))
+      const run = yield* jobfit("users", "password-reset", "--email", "proxied@example.com", "--json").pipe(
+        withUrl("https://jobs.example.com/app/")
+      )
+      assert.strictEqual(run.code, 0, run.stderr)
+      const reset = decodeJson(Reset, run)
+      assert.strictEqual(reset.url, `https://jobs.example.com/app/reset?token=${reset.token}`)
+      const bad = yield* jobfit("users", "password-reset", "--email", "proxied@example.com", "--json").pipe(
+        withUrl("ftp://jobs.example.com")
+      )
+      failsWith("INVALID_REQUEST")(bad)
+      assert.include(String(errorOf(bad).message), "JOBFIT_DASHBOARD_URL")
     }))
 })
 

@@ -31,9 +31,12 @@ export const make = Effect.gen(function*() {
   const createSession = Effect.fn("Credentials.createSession")(
     function*(userId: Ids.UserId, expiresAt: DateTime.Utc) {
       const token = Secrets.token()
+      const at = yield* now
+      // Expired sessions are dead rows; each sign-in clears its user's, so the table does not grow forever.
+      yield* run(sql`DELETE FROM sessions WHERE user_id = ${userId} AND expires_at <= ${at}`)
       yield* run(sql`
         INSERT INTO sessions (token_hash, user_id, created_at, expires_at)
-        VALUES (${Secrets.sha256(token)}, ${userId}, ${yield* now}, ${toMillis(expiresAt)})`)
+        VALUES (${Secrets.sha256(token)}, ${userId}, ${at}, ${toMillis(expiresAt)})`)
       return token
     }
   )

@@ -1,19 +1,20 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Errors, Ids, Vouchers } from "@jobfit/core"
+import { Errors, type Ids, Vouchers } from "@jobfit/core"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { randomBytes } from "node:crypto"
-import { first, Id, Int, run, single, toMillis } from "./Columns.js"
+import { first, Int, run, toMillis } from "./Columns.js"
 import * as Secrets from "./Secrets.js"
+import * as SqlLedger from "./SqlLedger.js"
 
-const ClaimRow = Schema.Struct({ id: Id(Ids.LedgerEntryId), cents: Int, code_prefix: Schema.String })
-const BalanceRow = Schema.Struct({ balance_cents: Int })
+const ClaimRow = Schema.Struct({ cents: Int, code_prefix: Schema.String })
 
 const MAX_CENTS = 100_000_000
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const oneClaim = first(ClaimRow)
-  const balanceOf = single(BalanceRow)
+  // The ledger's own grant, inside this transaction: one place writes balances and ledger rows.
+  const ledger = yield* SqlLedger.make
 
   const create = Effect.fn("Vouchers.create")(function*(cents: number, note: string) {
     if (!Number.isSafeInteger(cents) || cents < 1 || cents > MAX_CENTS) {
@@ -34,15 +35,11 @@ export const make = Effect.gen(function*() {
       const claimed = yield* oneClaim(sql`
         UPDATE vouchers SET redeemed_by = ${userId}, redeemed_at = ${at}
         WHERE code_hash = ${hash} AND redeemed_at IS NULL
-        RETURNING id, cents, code_prefix`)
+        RETURNING cents, code_prefix`)
       if (Option.isNone(claimed)) return Option.none()
       const { cents, code_prefix } = claimed.value
-      const balance = yield* balanceOf(sql`
-        UPDATE users SET balance_cents = balance_cents + ${cents} WHERE id = ${userId} RETURNING balance_cents`)
-      yield* run(sql`
-        INSERT INTO ledger (user_id, kind, amount_cents, note, created_at)
-        VALUES (${userId}, 'grant', ${cents}, ${`voucher ${code_prefix}…`}, ${at})`)
-      return Option.some({ cents, balance_cents: balance.balance_cents })
+      const balance_cents = yield* ledger.grant(userId, cents, `voucher ${code_prefix}…`)
+      return Option.some({ cents, balance_cents })
     })))
     if (Option.isNone(granted)) return yield* new Errors.VoucherInvalid()
     return granted.value

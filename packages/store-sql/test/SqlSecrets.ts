@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { assert, describe, it, type Vitest } from "@effect/vitest"
 import { Credentials, Vouchers } from "@jobfit/core"
 import { StoreFixtures } from "@jobfit/testing"
-import { Effect, type Layer, Schema } from "effect"
+import { Effect, type Layer, Schema, TestClock } from "effect"
 import { Secrets, type SqlStore } from "../src/index.js"
 
 const { inAnHour, newUser } = StoreFixtures
@@ -40,6 +40,24 @@ const secretsContract = (
         UNION ALL SELECT code_hash FROM vouchers UNION ALL SELECT code_prefix FROM vouchers
         UNION ALL SELECT note FROM vouchers`)
       for (const secret of [session, reset, code]) assert.notInclude(clear, secret)
+    }))
+
+  it.effect("a new session clears its user's expired ones, and only those", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const credentials = yield* Credentials.Credentials
+      const [user, other] = [yield* newUser, yield* newUser]
+      const expires = yield* inAnHour
+      const old = yield* credentials.createSession(user.id, expires)
+      const others = yield* credentials.createSession(other.id, expires)
+      yield* TestClock.adjust("2 hours")
+      const fresh = yield* credentials.createSession(user.id, yield* inAnHour)
+      const rows = yield* Effect.flatMap(
+        Effect.orDie(sql`SELECT token_hash AS value FROM sessions WHERE user_id IN (${user.id}, ${other.id})`),
+        Schema.decodeUnknown(Text)
+      )
+      assert.sameMembers(rows.map((r) => r.value), [Secrets.sha256(fresh), Secrets.sha256(others)])
+      assert.notInclude(rows.map((r) => r.value), Secrets.sha256(old))
     }))
 }
 

@@ -7,7 +7,7 @@ import { html, type Part } from "./Html.js"
 import * as Layout from "./Layout.js"
 import * as Passwords from "./Passwords.js"
 import { Settings } from "./Settings.js"
-import { path, safeNext, seeOther, signIn, signOut, type Visit } from "./Visit.js"
+import { path, query, safeNext, seeOther, signIn, signOut, type Visit } from "./Visit.js"
 
 const decodeEmail = Schema.decodeUnknownOption(Account.Email)
 
@@ -157,7 +157,7 @@ export const signUp = post((visit, form) =>
 )
 
 export const showSignIn = open((visit) => {
-  const next = new URL(visit.request.url, "http://x").searchParams.get("next") ?? undefined
+  const next = query(visit).get("next") ?? undefined
   return Option.isSome(visit.user)
     ? Effect.succeed(seeOther(safeNext(next)))
     : Effect.succeed(signInPage(visit, { next }))
@@ -224,7 +224,7 @@ Ask your operator for a new one (<code>jobfit users password-reset --email …</
   })
 
 export const showReset = open((visit) => {
-  const token = new URL(visit.request.url, "http://x").searchParams.get("token") ?? ""
+  const token = query(visit).get("token") ?? ""
   return Effect.succeed(token === "" ? badToken(visit) : resetPage(visit, token))
 })
 

@@ -5,7 +5,7 @@ import * as Format from "./Format.js"
 import { memberPost, members } from "./Handlers.js"
 import { type Html, html } from "./Html.js"
 import * as Layout from "./Layout.js"
-import { type Member, path, seeOther } from "./Visit.js"
+import { type Member, path, query, seeOther } from "./Visit.js"
 
 const PAGE = 50
 
@@ -30,7 +30,7 @@ const page = (member: Member, view: { readonly notice?: string; readonly error?:
   Effect.gen(function*() {
     const ledger = yield* Ledger.Ledger
     const provider = yield* PaymentProvider.PaymentProvider
-    const before = parseBefore(new URL(member.request.url, "http://x").searchParams.get("before"))
+    const before = parseBefore(query(member).get("before"))
     const balance = yield* ledger.balance(member.member.id)
     const entries = yield* ledger.entries(
       member.member.id,
@@ -82,7 +82,7 @@ ${
   })
 
 export const show = members((member) => {
-  const added = new URL(member.request.url, "http://x").searchParams.get("added")
+  const added = query(member).get("added")
   const cents = added === null ? Number.NaN : Number(added)
   return page(member, Number.isSafeInteger(cents) && cents > 0 ? { notice: `${Format.dollars(cents)} was added.` } : {})
 })

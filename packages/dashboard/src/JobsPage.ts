@@ -1,12 +1,13 @@
 import { HttpServerResponse } from "@effect/platform"
 import { type Analysis, type Gateway, Job, Tools } from "@jobfit/core"
-import { Effect, Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import * as Calls from "./Calls.js"
+import type { Form } from "./Form.js"
 import * as Format from "./Format.js"
 import { type Handler, memberPost, members, problem } from "./Handlers.js"
 import { type Html, html } from "./Html.js"
 import * as Layout from "./Layout.js"
-import { type Member, path, seeOther } from "./Visit.js"
+import { type Member, path, query, seeOther } from "./Visit.js"
 
 const statuses = ["all", "analyzed", "saved", "applied"] as const
 const limits = ["10", "25", "50"] as const
@@ -28,7 +29,7 @@ assistant over MCP or with <code>POST /api/mcp/tools/call</code> (see the <a hre
 
 export const list: Handler<Gateway.Gateway> = members((member) =>
   Effect.gen(function*() {
-    const params = new URL(member.request.url, "http://x").searchParams
+    const params = query(member)
     const status = statuses.find((s) => s === params.get("status")) ?? "all"
     const limit = limits.find((l) => l === params.get("limit")) ?? "25"
     const cursor = params.get("cursor")
@@ -183,27 +184,40 @@ export const detail = (raw: string | undefined): Handler<Gateway.Gateway> =>
   members((member) => {
     const id = parseId(raw)
     if (id._tag === "None") return Effect.succeed(notFound(member))
-    const moved = new URL(member.request.url, "http://x").searchParams.get("moved")
+    const moved = query(member).get("moved")
     return detailPage(member, id.value, moved === null ? {} : { notice: `Marked as ${moved}.` })
   })
 
-export const setStatus = (raw: string | undefined): Handler<Gateway.Gateway> =>
+/** A form post about one of the member's jobs, by the id in the path; an id that is not one is 404. */
+const jobPost = <E>(
+  raw: string | undefined,
+  handler: (
+    member: Member,
+    id: number,
+    form: Form
+  ) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, Gateway.Gateway>
+): Handler<Gateway.Gateway, E> =>
   memberPost((member, form) =>
+    Option.match(parseId(raw), {
+      onNone: () => Effect.succeed(notFound(member)),
+      onSome: (id) => handler(member, id, form)
+    })
+  )
+
+export const setStatus = (raw: string | undefined): Handler<Gateway.Gateway> =>
+  jobPost(raw, (member, id, form) =>
     Effect.gen(function*() {
-      const id = parseId(raw)
-      if (id._tag === "None") return notFound(member)
       const status = form.get("status") ?? ""
       const moved = yield* Effect.either(
-        Calls.call(member.member, Tools.update_job_status, { job_id: id.value, status })
+        Calls.call(member.member, Tools.update_job_status, { job_id: id, status })
       )
       if (moved._tag === "Left") {
         return moved.left._tag === "JobNotFound"
           ? notFound(member)
-          : yield* detailPage(member, id.value, { alert: moved.left.message, status: 409 })
+          : yield* detailPage(member, id, { alert: moved.left.message, status: 409 })
       }
-      return seeOther(path(`/jobs/${id.value}?moved=${moved.right.status}`))
-    })
-  )
+      return seeOther(path(`/jobs/${id}?moved=${moved.right.status}`))
+    }))
 
 const download = {
   markdown: ["text/markdown", "md"],
@@ -212,12 +226,10 @@ const download = {
 } as const
 
 export const cv = (raw: string | undefined): Handler<Gateway.Gateway> =>
-  memberPost((member, form) =>
+  jobPost(raw, (member, id, form) =>
     Effect.gen(function*() {
-      const id = parseId(raw)
-      if (id._tag === "None") return notFound(member)
       const format = form.get("format") ?? "markdown"
-      const made = yield* Effect.either(Calls.call(member.member, Tools.generate_cv, { job_id: id.value, format }))
+      const made = yield* Effect.either(Calls.call(member.member, Tools.generate_cv, { job_id: id, format }))
       if (made._tag === "Left") {
         const error = made.left
         if (error._tag === "JobNotFound") return notFound(member)
@@ -226,12 +238,11 @@ export const cv = (raw: string | undefined): Handler<Gateway.Gateway> =>
             Format.dollars(error.available_credits)
           }. Add credits on the Credits page.`
           : error.message
-        return yield* detailPage(member, id.value, { alert, status: error._tag === "InsufficientCredits" ? 402 : 400 })
+        return yield* detailPage(member, id, { alert, status: error._tag === "InsufficientCredits" ? 402 : 400 })
       }
       const [type, extension] = download[made.right.format]
       return HttpServerResponse.text(made.right.content, {
         contentType: `${type}; charset=utf-8`,
-        headers: { "content-disposition": `attachment; filename="cv-job-${id.value}.${extension}"` }
+        headers: { "content-disposition": `attachment; filename="cv-job-${id}.${extension}"` }
       })
-    })
-  )
+    }))

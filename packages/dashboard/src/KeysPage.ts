@@ -5,7 +5,7 @@ import * as Format from "./Format.js"
 import { memberPost, members, problem } from "./Handlers.js"
 import { type Html, html } from "./Html.js"
 import * as Layout from "./Layout.js"
-import { type Member, path, seeOther } from "./Visit.js"
+import { type Member, path, query, seeOther } from "./Visit.js"
 
 const MAX_NAME = 100
 
@@ -106,7 +106,7 @@ const chosenScopes = (form: Form) => {
 }
 
 export const show = members((member) => {
-  const done = new URL(member.request.url, "http://x").searchParams.get("done")
+  const done = query(member).get("done")
   const notices: Record<string, string> = { revoked: "The key was revoked.", scopes: "The key's scopes were saved." }
   return page(member, done !== null && notices[done] !== undefined ? { notice: notices[done] } : {})
 })

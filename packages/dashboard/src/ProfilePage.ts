@@ -6,7 +6,7 @@ import { type Handler, memberPost, members } from "./Handlers.js"
 import { type Html, html } from "./Html.js"
 import * as Layout from "./Layout.js"
 import * as ProfileForm from "./ProfileForm.js"
-import { type Member, path, seeOther } from "./Visit.js"
+import { type Member, path, query, seeOther } from "./Visit.js"
 
 /** The stored profile, or none yet (get_profile's "User profile not found"). */
 const stored = (member: Member): Effect.Effect<Option.Option<Profile.Profile>, never, Gateway.Gateway> =>
@@ -164,7 +164,7 @@ const fromStored = (profile: Option.Option<Profile.Profile>) => {
 export const show: Handler<Gateway.Gateway> = members((member) =>
   Effect.gen(function*() {
     const profile = yield* stored(member)
-    const saved = new URL(member.request.url, "http://x").searchParams.get("saved") !== null
+    const saved = query(member).get("saved") !== null
     return page(member, {
       ...fromStored(profile),
       ...(saved ? { notice: "The profile was saved." } : {}),

@@ -107,6 +107,9 @@ export const signOut = Effect.fn("Visit.signOut")(
   }
 )
 
+/** The request's query string (the URL of a request is a path; the origin only completes it for the parser). */
+export const query = (visit: Visit): URLSearchParams => new URL(visit.request.url, "http://dashboard").searchParams
+
 /** A dashboard path, for links and redirects. */
 export const path = (rest = ""): string => `${BASE_PATH}${rest}`
 

@@ -1,6 +1,6 @@
 import { DashboardLinks } from "@jobfit/core"
 import { Config, Context, Duration, Effect, Layer, Option } from "effect"
-import type * as Passwords from "./Passwords.js"
+import * as Passwords from "./Passwords.js"
 
 /** Where the dashboard is served inside the app. */
 export const BASE_PATH = "/dashboard"
@@ -25,7 +25,7 @@ export const make = (
   publicUrl: withoutSlash(input.publicUrl),
   secureCookies: input.publicUrl.startsWith("https:"),
   sessionTtl: input.sessionTtl ?? Duration.days(14),
-  passwordCost: input.passwordCost ?? { N: 2 ** 15, r: 8, p: 1 },
+  passwordCost: input.passwordCost ?? Passwords.defaultCost,
   signInPerMinute: input.signInPerMinute ?? 10
 })
 

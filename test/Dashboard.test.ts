@@ -215,6 +215,25 @@ for (const database of both) {
           assert.include(again.text, `data-testid="balance">$5.00<`)
         }))
 
+      it.effect("credits history: 50 entries a page, and the next page starts right after the last one shown", () =>
+        Effect.gen(function*() {
+          const browser = yield* Browser.make
+          const email = yield* signUp(browser)
+          const admin = yield* Admin.Admin
+          for (let i = 1; i <= 52; i++) yield* admin.addCredits(email, 1, `grant ${i}`)
+          const first = yield* browser.get("/dashboard/credits")
+          const older = /href="(\/dashboard\/credits\?before=\d+\.\d+)"/.exec(first.text)
+          assert.isNotNull(older)
+          assert.strictEqual(first.text.match(/<td>Added<\/td>/g)?.length, 50)
+          assert.include(first.text, "grant 52")
+          assert.notInclude(first.text, "grant 2<")
+          const second = yield* browser.get(older![1]!)
+          assert.strictEqual(second.text.match(/<td>Added<\/td>/g)?.length, 2)
+          assert.include(second.text, "grant 2<")
+          assert.include(second.text, "grant 1<")
+          assert.notInclude(second.text, "Older entries")
+        }))
+
       it.effect("profile: an uploaded JSON Resume becomes the profile; bad JSON and bad fields are explained inline", () =>
         Effect.gen(function*() {
           const browser = yield* Browser.make

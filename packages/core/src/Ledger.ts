@@ -16,6 +16,12 @@ export const LedgerEntry = Schema.Struct({
 })
 export type LedgerEntry = typeof LedgerEntry.Type
 
+/** Where an entry stands in a user's history: by time, then by id. */
+export interface EntryPosition {
+  readonly at: DateTime.Utc
+  readonly id: LedgerEntryId
+}
+
 /** The credit balance as an integer-cents ledger that never goes below zero. */
 export class Ledger extends Context.Tag("@jobfit/core/Ledger")<Ledger, {
   readonly balance: (userId: UserId) => Effect.Effect<number>
@@ -32,8 +38,9 @@ export class Ledger extends Context.Tag("@jobfit/core/Ledger")<Ledger, {
    * (a process stopped between charge and settle). Returns how many such charges it found.
    */
   readonly refundStale: (cutoff: DateTime.Utc) => Effect.Effect<number>
+  /** Newest first; `before` is the last entry of the previous page (entries can share a millisecond). */
   readonly entries: (
     userId: UserId,
-    options: { readonly limit: number; readonly before?: DateTime.Utc }
+    options: { readonly limit: number; readonly before?: EntryPosition }
   ) => Effect.Effect<ReadonlyArray<LedgerEntry>>
 }>() {}

@@ -205,7 +205,19 @@ export const make = () => {
         }
         return stale.length
       }),
-    entries: (userId) => Effect.sync(() => ledger.filter((e) => e.userId === userId))
+    entries: (userId, { before, limit }) =>
+      Effect.sync(() => {
+        const key = (e: Entry) => [e.created_at.epochMillis, e.id] as const
+        const older = (e: Entry) => {
+          if (before === undefined) return true
+          const [at, id] = key(e)
+          return at < before.at.epochMillis || (at === before.at.epochMillis && id < before.id)
+        }
+        return ledger
+          .filter((e) => e.userId === userId && older(e))
+          .sort((a, b) => b.created_at.epochMillis - a.created_at.epochMillis || b.id - a.id)
+          .slice(0, limit)
+      })
   })
 
   const passwords = new Map<Ids.UserId, string>()

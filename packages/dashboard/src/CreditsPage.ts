@@ -1,5 +1,5 @@
 import { HttpServerResponse } from "@effect/platform"
-import { Ledger, PaymentProvider } from "@jobfit/core"
+import { Ids, Ledger, PaymentProvider } from "@jobfit/core"
 import { DateTime, Effect, Option } from "effect"
 import * as Format from "./Format.js"
 import { memberPost, members } from "./Handlers.js"
@@ -21,9 +21,14 @@ const entryRow = (entry: Ledger.LedgerEntry): Html =>
 <td class="num">${entry.amount_cents > 0 ? "+" : ""}${Format.dollars(entry.amount_cents)}</td>
 </tr>`
 
-const parseBefore = (text: string | null) => {
-  const millis = text === null ? Number.NaN : Number(text)
-  return Number.isSafeInteger(millis) && millis > 0 ? Option.some(DateTime.unsafeMake(millis)) : Option.none()
+// `?before=<millis>.<id>`: the last entry of the page shown, so the next page starts right after it.
+const parseBefore = (text: string | null): Option.Option<Ledger.EntryPosition> => {
+  const match = text === null ? null : /^(\d{1,15})\.(\d{1,15})$/.exec(text)
+  if (match === null) return Option.none()
+  const id = Number(match[2])
+  return id > 0
+    ? Option.some({ at: DateTime.unsafeMake(Number(match[1])), id: Ids.LedgerEntryId.make(id) })
+    : Option.none()
 }
 
 const page = (member: Member, view: { readonly notice?: string; readonly error?: string; readonly status?: number }) =>
@@ -34,11 +39,14 @@ const page = (member: Member, view: { readonly notice?: string; readonly error?:
     const balance = yield* ledger.balance(member.member.id)
     const entries = yield* ledger.entries(
       member.member.id,
-      Option.match(before, { onNone: () => ({ limit: PAGE }), onSome: (at) => ({ limit: PAGE, before: at }) })
+      Option.match(before, {
+        onNone: () => ({ limit: PAGE }),
+        onSome: (position) => ({ limit: PAGE, before: position })
+      })
     )
     const last = entries.at(-1)
     const older = entries.length === PAGE && last !== undefined
-      ? html`<p><a href="${path(`/credits?before=${last.created_at.epochMillis}`)}">Older entries</a></p>`
+      ? html`<p><a href="${path(`/credits?before=${last.created_at.epochMillis}.${last.id}`)}">Older entries</a></p>`
       : ""
     return Layout.render(member, {
       title: "Credits",

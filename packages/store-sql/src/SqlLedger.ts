@@ -103,11 +103,14 @@ export const make = Effect.gen(function*() {
   })
 
   const entries = Effect.fn("Ledger.entries")(
-    function*(userId: Ids.UserId, options: { readonly limit: number; readonly before?: DateTime.Utc }) {
+    function*(userId: Ids.UserId, options: { readonly limit: number; readonly before?: Ledger.EntryPosition }) {
       if (!Number.isSafeInteger(options.limit) || options.limit < 0) {
         return yield* Effect.dieMessage(`Ledger.entries: bad limit ${options.limit}`)
       }
-      const before = options.before === undefined ? [] : [sql`created_at < ${toMillis(options.before)}`]
+      const at = options.before === undefined ? 0 : toMillis(options.before.at)
+      const before = options.before === undefined
+        ? []
+        : [sql`(created_at < ${at} OR (created_at = ${at} AND id < ${options.before.id}))`]
       return yield* entryRows(sql`
         SELECT id, kind, amount_cents, tool, job_id, note, created_at FROM ledger
         WHERE ${sql.and([sql`user_id = ${userId}`, ...before])}

@@ -132,7 +132,7 @@ export const ledgerContract = (it: StoreIt) => {
       assert.strictEqual(yield* balanceOf(user.id), 0)
     }))
 
-  it.effect("lists entries newest first, with a limit and a time to start before", () =>
+  it.effect("lists entries newest first, with a limit and the last entry of the previous page", () =>
     Effect.gen(function*() {
       const ledger = yield* Ledger.Ledger
       const user = yield* newUser
@@ -145,9 +145,25 @@ export const ledgerContract = (it: StoreIt) => {
       const entries = yield* ledger.entries(user.id, { limit: 10 })
       assert.deepStrictEqual(entries.map((e) => DateTime.toEpochMillis(e.created_at) - start), [120_000, 60_000, 0])
       assert.deepStrictEqual((yield* ledger.entries(user.id, { limit: 2 })).map((e) => e.amount_cents), [-3, 10])
-      const before = yield* ledger.entries(user.id, { limit: 10, before: DateTime.unsafeMake(start + 120_000) })
+      const newest = entries[0]!
+      const before = yield* ledger.entries(user.id, { limit: 10, before: { at: newest.created_at, id: newest.id } })
       assert.deepStrictEqual(before.map((e) => e.note), ["second", "first"])
       assert.strictEqual((yield* ledger.entries((yield* newUser).id, { limit: 10 })).length, 0)
+    }))
+
+  it.effect("pages through entries made in the same millisecond without skipping or repeating one", () =>
+    Effect.gen(function*() {
+      const ledger = yield* Ledger.Ledger
+      const user = yield* newUser
+      for (const note of ["a", "b", "c", "d", "e"]) yield* ledger.grant(user.id, 1, note)
+      const seen: Array<string | null> = []
+      let page = yield* ledger.entries(user.id, { limit: 2 })
+      while (page.length > 0) {
+        seen.push(...page.map((e) => e.note))
+        const last = page.at(-1)!
+        page = yield* ledger.entries(user.id, { limit: 2, before: { at: last.created_at, id: last.id } })
+      }
+      assert.deepStrictEqual(seen, ["e", "d", "c", "b", "a"])
     }))
 
   it.effect("a transaction commits a charge and the write it pays for together, or neither", () =>

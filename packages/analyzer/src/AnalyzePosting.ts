@@ -3,9 +3,12 @@ import { writeAssessment } from "./assess/Assessment.js"
 import { flagText } from "./flags/FlagText.js"
 import { redFlags } from "./flags/RedFlags.js"
 import { coverage } from "./score/Coverage.js"
-import { experienceFactor, salaryFactor, seniorityFactor, skillFactor } from "./score/Factors.js"
+import { experienceFactor, type Factor, salaryFactor, seniorityFactor, skillFactor } from "./score/Factors.js"
+import { capOf, type Gate, gatesOf } from "./score/Gates.js"
 import { locationFit } from "./score/Location.js"
+import { profileFacts } from "./score/ProfileFacts.js"
 import { yearsOfWork } from "./score/ResumeDates.js"
+import { roleFactor } from "./score/Role.js"
 import { postingPay } from "./score/Salary.js"
 import { combine, verdictFor } from "./score/Score.js"
 import { levelOfTitle } from "./score/Seniority.js"
@@ -17,7 +20,18 @@ import { postingSkills } from "./skills/PostingSkills.js"
 import { profileSkills } from "./skills/ProfileSkills.js"
 import type { Taxonomy } from "./skills/Taxonomy.js"
 
-export const ANALYZER_NAME = "jobfit-builtin/0.1"
+export const ANALYZER_NAME = "jobfit-builtin/0.2"
+
+/** The highest score of a profile that meets none of the posting's required skills. */
+export const FIELD_CAP = 15
+
+const gateFactor = (gates: ReadonlyArray<Gate>, cap: number | undefined) => {
+  const missing = gates.filter((g) => !g.met)
+  const detail = missing.length === 0
+    ? `meets all ${gates.length} hard requirement${gates.length === 1 ? "" : "s"}`
+    : `missing ${missing.map((g) => g.what).join("; ")}: the score is capped at ${cap}`
+  return { factor: "requirements", weight: 0, score: (gates.length - missing.length) / gates.length, detail }
+}
 
 export interface AnalyzeOptions {
   readonly thresholds?: Thresholds
@@ -47,8 +61,11 @@ export const analyzePosting = (
   // Computed once, for the factors and for the lists of matching and missing skills.
   const required = coverage(skills, "required", (name) => have.has(name))
   const preferred = coverage(skills, "preferred", (name) => have.has(name))
-  const factors = [
-    skillFactor("required_skills", skills, have, required),
+  const has = (name: string) => have.has(name)
+  const facts = profileFacts(profile, now)
+  const gates = gatesOf(posting, segments, skills, asked, has, facts, taxonomy)
+  const factors: ReadonlyArray<Factor> = [
+    required.asks === 0 ? roleFactor(posting.title, facts) : skillFactor("required_skills", skills, have, required),
     skillFactor("preferred_skills", skills, have, preferred),
     experienceFactor(asked, level, yearsOfWork(profile.resume.work, now)),
     seniorityFactor(level, profile.preferences),
@@ -57,7 +74,15 @@ export const analyzePosting = (
       : { factor: "location" as const, applicable: false, score: 0.5, detail: `not scored: ${location.detail}` },
     salaryFactor(pay, profile.preferences)
   ]
-  const { breakdown, score } = combine(factors, options.weights ?? WEIGHTS)
+  const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS
+  const combined = combine(factors, options.weights ?? WEIGHTS)
+  const missingGates = gates.filter((g) => !g.met)
+  // A profile that meets none of the posting's required skills is in another field: no context lifts it.
+  const fieldCap = required.asks > 0 && required.met === 0 ? FIELD_CAP : undefined
+  const gateCap = capOf(missingGates, thresholds)
+  const cap = Math.min(fieldCap ?? 100, gateCap ?? 100)
+  const score = Math.min(combined.score, cap)
+  const breakdown = gates.length === 0 ? combined.breakdown : [...combined.breakdown, gateFactor(gates, gateCap)]
   const flags = redFlags(text, {
     skills,
     requirementLines: posting.sections?.requirements.length ?? 0,
@@ -65,8 +90,8 @@ export const analyzePosting = (
     level,
     yearsAsked: asked
   })
-  const verdict = verdictFor(score, flags, options.thresholds ?? DEFAULT_THRESHOLDS)
-  const facts = {
+  const verdict = verdictFor(score, flags, thresholds)
+  const written = {
     score,
     verdict,
     matchingRequired: required.matched,
@@ -74,7 +99,8 @@ export const analyzePosting = (
     missingRequired: required.missing,
     missingPreferred: preferred.missing,
     redFlags: flags,
-    breakdown
+    breakdown,
+    missingGates
   }
   return {
     title: posting.title,
@@ -82,10 +108,10 @@ export const analyzePosting = (
     location: posting.location,
     match_score: score,
     verdict,
-    matching_skills: [...facts.matchingRequired, ...facts.matchingPreferred],
-    missing_skills: [...facts.missingRequired, ...facts.missingPreferred],
+    matching_skills: [...written.matchingRequired, ...written.matchingPreferred],
+    missing_skills: [...written.missingRequired, ...written.missingPreferred],
     red_flags: flags,
-    assessment: writeAssessment(facts),
+    assessment: writeAssessment(written),
     analyzer: ANALYZER_NAME,
     breakdown,
     evidence: skills.map((s) => ({

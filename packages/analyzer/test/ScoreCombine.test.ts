@@ -38,8 +38,42 @@ describe("score", () => {
       breakdown.forEach((f, i) => {
         if (fs[i]?.applicable !== true) assert.strictEqual(f.weight, 0)
       })
-      if (fs.some((f) => f.applicable)) assert.closeTo(breakdown.reduce((s, f) => s + f.weight, 0), 1, 0.01)
     }))
+  })
+
+  it("lets context lower a skills fit but never lift it: the score is at most the skills part", () => {
+    fc.assert(fc.property(factors, (fs) => {
+      const skillFactors = fs.filter((f) =>
+        f.applicable && (f.factor === "required_skills" || f.factor === "preferred_skills")
+      )
+      const total = skillFactors.reduce((sum, f) => sum + WEIGHTS[f.factor], 0)
+      const skills = total === 0 ? 0 : skillFactors.reduce((sum, f) => sum + WEIGHTS[f.factor] * f.score, 0) / total
+      const { score } = combine(fs, WEIGHTS)
+      if (skillFactors.length > 0) assert.isAtMost(score, Math.round(skills * 100) + 1)
+    }))
+  })
+
+  it("scores a zero skills match 0 whatever the location, salary and experience", () => {
+    const fs: ReadonlyArray<Factor> = names.map((factor) => ({
+      factor,
+      applicable: true,
+      score: factor === "required_skills" || factor === "preferred_skills" ? 0 : 1,
+      detail: ""
+    }))
+    assert.strictEqual(combine(fs, WEIGHTS).score, 0)
+  })
+
+  it("scores a full skills match with bad context by the skills' share of the weights", () => {
+    const fs: ReadonlyArray<Factor> = names.map((factor) => ({
+      factor,
+      applicable: true,
+      score: factor === "required_skills" || factor === "preferred_skills" ? 1 : 0,
+      detail: ""
+    }))
+    assert.strictEqual(
+      combine(fs, WEIGHTS).score,
+      Math.round(100 * (WEIGHTS.required_skills + WEIGHTS.preferred_skills))
+    )
   })
 
   it("turns the score into a verdict by thresholds; a high-severity flag means SKIP", () => {

@@ -12,6 +12,8 @@ export interface AssessmentFacts {
   readonly missingPreferred: ReadonlyArray<string>
   readonly redFlags: ReadonlyArray<Analysis.RedFlag>
   readonly breakdown: ReadonlyArray<Analysis.ScoreFactor>
+  /** Hard requirements the profile does not show, each with the posting's sentence. */
+  readonly missingGates?: ReadonlyArray<{ readonly what: string; readonly quote: string }>
 }
 
 /** "A", "A and B", "A, B and C", "A, B, C and 2 more". */
@@ -68,6 +70,14 @@ export const writeAssessment = (facts: AssessmentFacts): string => {
     )
   } else if (facts.missingPreferred.length > 0) {
     out.push(fill(pick(hash, 3, P.PREFERRED_GAPS), { list: listOf(facts.missingPreferred, 3) }))
+  }
+  const gates = facts.missingGates ?? []
+  if (gates.length > 0) {
+    const [first, ...rest] = gates
+    out.push(fill(pick(hash, 8, P.GATE), { what: first!.what, quote: first!.quote }))
+    if (rest.length > 0) {
+      out.push(`It also asks for ${listOf(rest.map((g) => `${g.what} ("${g.quote}")`), 3)}.`)
+    }
   }
   const weak = facts.breakdown
     .filter((f) => f.weight > 0 && f.score < 0.6 && FACTOR_NAMES[f.factor] !== undefined)

@@ -61,6 +61,12 @@ export const PREFERRED_GAPS = [
   "It would also help to have {list}."
 ] as const
 
+export const GATE = [
+  "The posting makes {what} a hard requirement (\"{quote}\"), and your profile does not show it.",
+  "A hard requirement is missing from your profile: {what} (\"{quote}\").",
+  "Your profile does not show {what}, which the posting requires: \"{quote}\"."
+] as const
+
 export const FACTOR = [
   "On {factor}: {detail}.",
   "As for {factor}, {detail}.",

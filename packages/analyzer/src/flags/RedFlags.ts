@@ -6,9 +6,12 @@ import type { PostingSkill } from "../skills/PostingSkills.js"
 import type { FlagText } from "./FlagText.js"
 import { excessiveRequirements, noRequirements, noSalaryRange, unpaidTrialWork } from "./QualityFlags.js"
 import {
+  chatInterview,
+  combinations,
   freeMailRecruiter,
   noCompany,
   offPlatformContact,
+  payAboveRole,
   sensitiveInfoEarly,
   unrealisticPay,
   unusualPayment,
@@ -32,8 +35,8 @@ export const redFlags = (text: FlagText, facts: FlagFacts): ReadonlyArray<Analys
   const found = [
     upfrontPayment(text),
     unusualPayment(text),
-    offPlatformContact(text),
-    unrealisticPay(text),
+    offPlatformContact(text) ?? chatInterview(text),
+    unrealisticPay(text) ?? payAboveRole(text, facts.pay),
     sensitiveInfoEarly(text),
     freeMailRecruiter(text),
     noCompany(text),
@@ -43,7 +46,10 @@ export const redFlags = (text: FlagText, facts: FlagFacts): ReadonlyArray<Analys
     excessiveRequirements(facts.skills, facts.level, facts.yearsAsked),
     noSalaryRange(facts.pay)
   ].filter((flag) => flag !== undefined)
-  return found
+  // A combination replaces the weaker flag of the same code.
+  const combined = combinations(text, found)
+  const all = [...combined, ...found.filter((f) => !combined.some((c) => c.code === f.code))]
+  return all
     .map((flag, index) => ({ flag, index }))
     .sort((a, b) => ORDER[a.flag.severity] - ORDER[b.flag.severity] || a.index - b.index)
     .map(({ flag }) => flag)

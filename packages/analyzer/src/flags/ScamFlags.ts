@@ -1,5 +1,5 @@
 import type { Analysis } from "@jobfit/core"
-import { paysInText } from "../score/Salary.js"
+import { type Pay, paysInText } from "../score/Salary.js"
 import { excerpt, findAffirmed, type FlagText, mayMatch } from "./FlagText.js"
 
 type Flag = Analysis.RedFlag
@@ -244,3 +244,93 @@ export const sensitiveInfoEarly = (text: FlagText): Flag | undefined => {
       found.quote
     )
 }
+
+// Any money from the candidate, said softly: "the $89 training materials", "purchase your own equipment from our
+// vendor", "the cost of the background check is deducted". Alone it can be honest (uniforms, tools of a trade);
+// beside a free-mail or chat-app contact it is the classic scam.
+const CANDIDATE_PAYS =
+  /\b(?:(?:you(?:'ll| will)? (?:need to |have to |must )?(?:pay|purchase|buy|cover|invest)|(?:pay|purchase|buy|cover|invest in) (?:for )?(?:your|the|a|an)|(?:cost|price|fee) (?:of|for) (?:the |your )?|(?:\$|usd ?|£|€)\s?\d[\d,.]* (?:for|to cover|towards?)|deducted from your (?:first )?(?:pay|check|cheque|salary))[^.;]{0,60}?\b(?:training|materials?|kit|equipment|software|laptop|computer|background check|certificat\w*|registration|supplies|package|license|licence|onboarding|id badge|work station|workstation|program(?:me)?)\b)/i
+const CANDIDATE_PAYS_WORDS = [
+  "pay",
+  "purchase",
+  "buy",
+  "cover",
+  "invest",
+  "cost",
+  "price",
+  "fee",
+  "$",
+  "usd",
+  "£",
+  "€",
+  "deducted"
+]
+
+const CHAT_INTERVIEW =
+  /\binterviews? (?:(?:will|is|are) (?:be )?)?(?:conducted |held |done |take place )?(?:only )?(?:via|through|over|on|by|using) (?:text|chat|instant messag\w*|im|online chat|yahoo messenger|skype (?:chat|im)|google chat)\b|\b(?:text|chat)[- ]based interview\b/i
+const CHAT_INTERVIEW_WORDS = ["interview"]
+
+export const chatInterview = (text: FlagText): Flag | undefined => {
+  const found = mayMatch(text, CHAT_INTERVIEW_WORDS) ? findAffirmed(text, CHAT_INTERVIEW) : undefined
+  return found &&
+    flag("OFF_PLATFORM_CONTACT", "high", "Holds the interview by text chat, as scams do", found.quote)
+}
+
+// Roles whose pay has a known ceiling; far above it, the pay is bait.
+const MODEST_ROLE =
+  /\b(?:data entry|receptionist|admin(?:istrative)? assistant|office assistant|customer service|call center|package handler|mystery shopper|virtual assistant|personal assistant|typist|clerk|cashier|packer|warehouse associate|envelope stuff\w*|product tester|payment processing|payroll processing agent|shipping agent)\b/i
+const MODEST_CEILING = { hour: 40, year: 85_000 } as const
+
+export const payAboveRole = (text: FlagText, pay: Pay | undefined): Flag | undefined => {
+  if (pay === undefined || !MODEST_ROLE.test(text.posting.title)) return undefined
+  const hourly = pay.period === "hour" ? pay.annualMax / 2080 : undefined
+  const tooHigh = hourly !== undefined ? hourly > MODEST_CEILING.hour : pay.annualMax > MODEST_CEILING.year
+  if (!tooHigh) return undefined
+  const quote = pay.quote === undefined ? undefined : text.sentences.find((s) => s.includes(pay.quote ?? ""))
+  return flag(
+    "UNREALISTIC_PAY",
+    "high",
+    `Offers pay far above what a ${text.posting.title.trim()} role pays`,
+    quote === undefined ? undefined : excerpt(quote, Math.max(0, quote.indexOf(pay.quote ?? "")), 0)
+  )
+}
+
+/**
+ * Signs that are weak alone and strong together. A free-mail contact beside any payment by the candidate becomes
+ * UPFRONT_PAYMENT (high); a free-mail contact with two more medium signs (no employer named, pressure) becomes
+ * a high FREE_MAIL_RECRUITER.
+ */
+export const combinations = (text: FlagText, found: ReadonlyArray<Flag>): ReadonlyArray<Flag> => {
+  const has = (code: string) => found.some((f) => f.code === code)
+  const freeMail = found.find((f) => f.code === "FREE_MAIL_RECRUITER")
+  const offPlatform = has("OFF_PLATFORM_CONTACT")
+  const out: Array<Flag> = []
+  if ((freeMail !== undefined || offPlatform) && !has("UPFRONT_PAYMENT")) {
+    const pays = mayMatch(text, CANDIDATE_PAYS_WORDS) ? findAffirmed(text, CANDIDATE_PAYS) : undefined
+    if (pays !== undefined) {
+      out.push(
+        flag(
+          "UPFRONT_PAYMENT",
+          "high",
+          `Asks candidates to pay for something and gives only ${
+            freeMail === undefined ? "a chat-app contact" : `a free-mail contact (${freeMail.evidence ?? "webmail"})`
+          }`,
+          pays.quote
+        )
+      )
+    }
+  }
+  const medium = found.filter((f) =>
+    f.severity === "medium" && f.code !== "FREE_MAIL_RECRUITER" && SIGN_CODES.has(f.code)
+  )
+  if (freeMail !== undefined && freeMail.severity !== "high" && medium.length >= 2) {
+    out.push({
+      ...freeMail,
+      severity: "high",
+      message: `${freeMail.message}, with ${medium.map((f) => f.message.toLowerCase()).join(" and ")}`
+    })
+  }
+  return out
+}
+
+const SIGN_CODES: ReadonlySet<string> = new Set(["NO_COMPANY", "URGENCY_PRESSURE"])

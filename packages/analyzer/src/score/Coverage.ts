@@ -5,7 +5,7 @@ export interface Coverage {
   readonly asks: number
   readonly met: number
   readonly matched: ReadonlyArray<string>
-  /** Skills the profile lacks, leaving out alternatives of a skill it has. */
+  /** Asks the profile does not meet: a skill, or an either/or group named once ("Go or Rust"). */
   readonly missing: ReadonlyArray<string>
 }
 
@@ -16,8 +16,7 @@ export const coverage = (
 ): Coverage => {
   const asked = skills.filter((s) => s.importance === importance)
   const matched = asked.filter((s) => has(s.skill.name)).map((s) => s.skill.name)
-  const satisfied = (s: PostingSkill) => has(s.skill.name) || s.alternatives.some(has)
-  const missing = asked.filter((s) => !satisfied(s)).map((s) => s.skill.name)
+  const missing: Array<string> = []
   // Each skill is one ask, except that a list of alternatives counts once however many of it are named.
   const seen = new Set<string>()
   let asks = 0
@@ -27,7 +26,8 @@ export const coverage = (
     const group = [s.skill.name, ...s.alternatives.filter((a) => asked.some((o) => o.skill.name === a))]
     for (const name of group) seen.add(name)
     asks++
-    if (group.some(has)) met++
+    if (group.some(has) || s.alternatives.some(has)) met++
+    else missing.push(group.join(" or "))
   }
   return { asks, met, matched, missing }
 }

@@ -1,3 +1,4 @@
+import { excluded } from "../score/Gates.js"
 import { importanceCue } from "./Cues.js"
 import { findMentions, type Mention } from "./Matcher.js"
 import { polarityOf } from "./Negation.js"
@@ -114,13 +115,17 @@ export const postingSkills = (
     if (mentions.length === 0) continue
     const spans = spansIn(segment.sentence.text)
     const alternatives = alternativesOf(segment.sentence, mentions)
+    // "Applicants without ICU experience will not be considered": what follows "without" is required, not negated.
+    const exclusion = excluded(segment.sentence.text) !== undefined
     for (const [index, mention] of mentions.entries()) {
       const start = segment.sentence.tokens[mention.first]?.start ?? 0
       if (spans.some(([from, to]) => start >= from && start < to)) continue
-      const polarity = polarityOf(segment.sentence, mention.first, mention.last)
+      const polarity = exclusion ? "asked" : polarityOf(segment.sentence, mention.first, mention.last)
       if (polarity === "not-needed") continue
       const cue = importanceCue(segment.sentence, mention.first, mention.last)
-      const importance: Importance = polarity === "optional" || segment.mode === "preferred"
+      const importance: Importance = exclusion
+        ? "required"
+        : polarity === "optional" || segment.mode === "preferred"
         ? "preferred"
         : cue ?? "required"
       const explicit = polarity === "optional" || cue !== undefined || segment.mode !== "implicit"

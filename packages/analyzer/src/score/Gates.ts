@@ -1,0 +1,380 @@
+import type { Posting } from "@jobfit/core"
+import { hasPreferredCue } from "../skills/Cues.js"
+import { findMentions } from "../skills/Matcher.js"
+import type { Segment } from "../skills/PostingSegments.js"
+import type { PostingSkill } from "../skills/PostingSkills.js"
+import { makeSentence } from "../skills/Sentence.js"
+import type { Taxonomy } from "../skills/Taxonomy.js"
+import { degreeLevelOf, type ProfileFacts } from "./ProfileFacts.js"
+import type { YearsAsked } from "./YearsAsked.js"
+
+/**
+ * A hard requirement: something a candidate cannot learn on the job. A missing gate caps the verdict instead of
+ * costing points (see docs/scoring.md).
+ */
+export type GateKind =
+  | "licence"
+  | "certification"
+  | "degree"
+  | "clearance"
+  | "years"
+  | "work_authorisation"
+  | "location"
+  | "exclusion"
+  | "must_have"
+
+export interface Gate {
+  readonly kind: GateKind
+  /** What is asked, in a few words ("Registered Nurse licence", "a master's degree"). */
+  readonly what: string
+  /** The posting's sentence that asks it. */
+  readonly quote: string
+  readonly met: boolean
+}
+
+/** Gates whose absence alone makes the verdict SKIP; any other missing gate makes it MAYBE at best. */
+export const DISQUALIFYING: ReadonlySet<GateKind> = new Set(["licence", "degree", "exclusion"])
+
+// Taxonomy skills that are credentials. A licence or certification named as required is a gate; skills that are
+// also plain experience (forklifts, hazmat) are gates only where the sentence speaks of a licence or certificate.
+const LICENCES = new Set([
+  "Registered Nurse",
+  "Licensed Practical Nurse",
+  "Nurse Practitioner",
+  "Commercial driver's license",
+  "Journeyman electrician license",
+  "Master electrician license",
+  "Bar admission",
+  "Real estate license",
+  "Security guard license",
+  "Teaching license"
+])
+const CERTIFICATIONS = new Set([
+  "Certified Public Accountant",
+  "Certified Management Accountant",
+  "Certified Nursing Assistant",
+  "Basic Life Support",
+  "Advanced Cardiovascular Life Support",
+  "CPR",
+  "NCLEX",
+  "Pharmacy Technician Certification",
+  "EPA 608",
+  "Series 7",
+  "SHRM certification",
+  "TESOL",
+  "CCNA",
+  "CompTIA A+",
+  "ASE certification",
+  "Paralegal certificate",
+  "Certified ScrumMaster",
+  "Certified Ethical Hacker"
+])
+const DEGREES = new Set(["BSN degree", "Juris Doctor"])
+const CREDENTIAL_WORDS = /\b(?:licen[cs]e[ds]?|licensure|certifi(?:ed|cate|cation)s?|endorsements?|card)\b/i
+const SOMETIMES_CREDENTIALS = new Set([
+  "Forklift operation",
+  "Hazardous materials",
+  "Medical assisting",
+  "First aid",
+  "ServSafe",
+  "Food safety"
+])
+
+/** Said as something one may get after starting, or only hoped for: no gate. */
+const SOFT =
+  /\b(?:within (?:\d+|thirty|sixty|ninety|six|twelve) (?:days|months)|(?:ability|able|willing(?:ness)?) to (?:obtain|get|acquire|earn)|or (?:be )?(?:willing|able) to obtain|obtain(?:ed)? (?:within|after|upon)|we(?:'ll| will)? (?:help you |pay for you to )?(?:get|obtain|train)|preferred|a plus|nice to have|desired|desirable|ideally|bonus|not required|is helpful|an asset|advantage(?:ous)?)\b/i
+
+const kindOfCredential = (skill: PostingSkill): GateKind | undefined => {
+  const name = skill.skill.name
+  if (LICENCES.has(name)) return "licence"
+  if (DEGREES.has(name)) return "degree"
+  if (CERTIFICATIONS.has(name)) return "certification"
+  if (SOMETIMES_CREDENTIALS.has(name) && CREDENTIAL_WORDS.test(skill.quote)) {
+    return /\bendorse/i.test(skill.quote) || /\blicen[cs]/i.test(skill.quote) ? "licence" : "certification"
+  }
+  return undefined
+}
+
+const credentialGates = (
+  skills: ReadonlyArray<PostingSkill>,
+  has: (name: string) => boolean
+): ReadonlyArray<Gate> => {
+  const gates: Array<Gate> = []
+  const seen = new Set<string>()
+  for (const skill of skills) {
+    if (skill.importance !== "required" || seen.has(skill.skill.name)) continue
+    const kind = kindOfCredential(skill)
+    if (kind === undefined || SOFT.test(skill.quote)) continue
+    // "an RN license, a paramedic certification, or a BSN": one gate any member meets.
+    const group = [skill.skill.name, ...skill.alternatives]
+    for (const name of group) seen.add(name)
+    gates.push({
+      kind,
+      what: group.join(" or "),
+      quote: skill.quote,
+      met: group.some(has)
+    })
+  }
+  return gates
+}
+
+const DEGREE =
+  /\b(associate(?:'s)? degree|bachelor(?:'s|s)?(?: degree)?|undergraduate degree|university degree|college degree|four[- ]year degree|4[- ]year degree|master(?:'s|s)?(?: degree)?|mba|ph\.?\s?d\.?|doctorate|doctoral degree|doctor of [a-z]+(?: [a-z]+)?|dpt|bsn|msn|juris doctor|pharm\.?d)\b/gi
+const DEGREE_WORDS = /\b(?:degree|bachelor|master|mba|ph\.?\s?d|doctor|dpt|bsn|msn|pharm\.?d)/i
+const NOT_A_DEGREE_GATE =
+  /\b(?:or (?:an? )?(?:equivalent|related|comparable|relevant|similar)|equivalent (?:work |practical |professional |combination|education|experience)|or \d+\+? (?:years|yrs)|in lieu|(?:do not|don't|doesn't|does not|no) (?:need|require|have to have)|not (?:required|necessary|a requirement)|no degree|degree (?:is )?optional|pursuing|currently enrolled|working towards)\b/i
+const SPECIFIC_DEGREES: ReadonlyArray<readonly [RegExp, RegExp, string]> = [
+  [
+    /\b(?:dpt|doctor of physical therapy)\b/i,
+    /\b(?:dpt|doctor of physical therapy)\b/i,
+    "a Doctor of Physical Therapy"
+  ],
+  [/\b(?:juris doctor|j\.d\.)/i, /\b(?:juris doctor|j\.?d\.?|law degree)\b/i, "a law degree (JD)"],
+  [/\bpharm\.?d\b/i, /\bpharm\.?d\b/i, "a PharmD"],
+  [/\b(?:bsn|bachelor'?s? (?:degree )?(?:of|in) (?:science in )?nursing)\b/i, /\b(?:bsn|nursing)\b/i, "a BSN"]
+]
+const LEVEL_NAMES = ["", "an associate degree", "a bachelor's degree", "a master's degree", "a doctorate"]
+
+const degreeGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
+  if (!DEGREE_WORDS.test(sentence) || NOT_A_DEGREE_GATE.test(sentence) || SOFT.test(sentence)) return undefined
+  const levels = [...sentence.matchAll(DEGREE)].map((m) => degreeLevelOf(m[1] ?? ""))
+  const specific = SPECIFIC_DEGREES.find(([asked]) => asked.test(sentence))
+  if (specific !== undefined && !/\bor\b/i.test(sentence)) {
+    return { kind: "degree", what: specific[2], quote: sentence, met: specific[1].test(facts.text) }
+  }
+  const asked = levels.filter((l) => l > 0)
+  if (asked.length === 0) return undefined
+  // "a master's or PhD": the lowest named level will do.
+  const level = Math.min(...asked)
+  return { kind: "degree", what: LEVEL_NAMES[level] ?? "a degree", quote: sentence, met: facts.degreeLevel >= level }
+}
+
+const CLEARANCE =
+  /\b(?:(?:active|current|valid)\s+)?(?:(?:top\s+)?secret|ts\/sci|ts|public trust|security|government|dod|sc|dv)\s+clearance\b|\bclearance (?:is )?required\b/i
+const clearanceGate = (sentence: string, facts: ProfileFacts): Gate | undefined =>
+  CLEARANCE.test(sentence) && !SOFT.test(sentence) &&
+    !/\b(?:able|eligible|eligibility) to (?:obtain|get)/i.test(sentence)
+    ? {
+      kind: "clearance",
+      what: "a security clearance",
+      quote: sentence,
+      met: /\bclearance|ts\/sci\b/.test(facts.text)
+    }
+    : undefined
+
+const COUNTRIES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b(?:u\.?s\.?a?\.?|united states(?: of america)?|america)\b/i, "US"],
+  [/\b(?:u\.?k\.?|united kingdom|great britain|britain|england|scotland|wales)\b/i, "GB"],
+  [/\bcanad(?:a|ian)\b/i, "CA"],
+  [/\baustralia(?:n)?\b/i, "AU"],
+  [/\bnew zealand\b/i, "NZ"],
+  [/\bgerman(?:y)?\b/i, "DE"],
+  [/\bireland\b/i, "IE"],
+  [/\bindia\b/i, "IN"],
+  [/\b(?:the )?(?:eu|european union|eea)\b/i, "EU"]
+]
+const EU = new Set(
+  "AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO".split(" ")
+)
+const countryIn = (text: string): string | undefined => COUNTRIES.find(([pattern]) => pattern.test(text))?.[1]
+
+const AUTHORISATION =
+  /\b(?:(?:legally )?authori[sz](?:ed|ation) to work|right to work|eligib(?:le|ility) to work|work authori[sz]ation|work permit|(?:u\.?s\.?|us|american|british|canadian|australian) citizen(?:ship)?|citizen(?:ship)? (?:of|in) the|permanent resident|green card)\b/i
+const NO_SPONSORSHIP =
+  /\b(?:no (?:visa )?sponsorship|(?:unable|not able) to (?:provide |offer )?(?:visa )?sponsor|(?:will|do|does|can|cannot|can't|won't) not? ?(?:provide |offer )?(?:visa )?sponsor(?:ship)?|without (?:the need for )?(?:current or future )?(?:visa )?sponsorship|sponsorship is not (?:available|offered|provided))\b/i
+const CITIZEN = /\bcitizen(?:ship)?\b/i
+
+const authorisationGate = (
+  sentence: string,
+  posting: Posting.Posting,
+  facts: ProfileFacts
+): Gate | undefined => {
+  const noSponsor = NO_SPONSORSHIP.test(sentence)
+  if (!AUTHORISATION.test(sentence) && !noSponsor) return undefined
+  if (
+    /\b(?:we|will|can|happy to|able to) (?:provide |offer )?(?:visa )?sponsor|sponsorship (?:is )?(?:available|offered|provided)/i
+      .test(sentence) && !noSponsor
+  ) {
+    return undefined
+  }
+  const country = countryIn(sentence) ?? countryIn(posting.location)
+  const where = country === undefined
+    ? ""
+    : ` in ${country === "GB" ? "the UK" : country === "US" ? "the US" : country}`
+  const what = CITIZEN.test(sentence) ? `citizenship${where}` : `the right to work${where} without sponsorship`
+  const inCountry = country === undefined || facts.country === undefined
+    ? !facts.needsSponsorship
+    : country === "EU"
+    ? EU.has(facts.country)
+    : facts.country === country
+  return { kind: "work_authorisation", what, quote: sentence, met: inCountry && !facts.needsSponsorship }
+}
+
+const ON_SITE_GATE =
+  /\b(?:must (?:currently )?(?:live|reside|be located|be based|be local)|(?:live|reside|located|based) within \d+|within (?:a )?(?:reasonable |easy )?commut(?:e|ing|able) distance|within \d+ (?:miles|mi|km|kilometers|kilometres|minutes)|must be able to (?:work|commute|report|be) (?:on[- ]?site|onsite|in[- ]person|in (?:the |our )?office|to (?:the |our )?(?:office|site|store|campus))|local (?:candidates|applicants) only|(?:candidates|applicants) must be local|(?:this|the) (?:role|position|job) is (?:fully |100% )?(?:on[- ]?site|in[- ]person|not remote)|no remote|not a remote|relocation (?:is )?not (?:offered|provided|available)|in (?:the |our )?office \w+ days? a week|on[- ]?site \w+ days? a week)\b/i
+
+/** Lower-cased place names of a location, without "remote" and the like. */
+const placeNames = (text: string): ReadonlyArray<string> =>
+  text.toLowerCase().split(/[,;/()|]| - | or /).map((p) => p.trim()).filter((p) =>
+    p.length > 1 && !/^(?:remote|hybrid|on-?site|onsite|hq|headquarters|usa?|united states|uk|in office)$/.test(p)
+  )
+
+const locationGate = (sentence: string, posting: Posting.Posting, facts: ProfileFacts): Gate | undefined => {
+  if (!ON_SITE_GATE.test(sentence) || posting.remote === true) return undefined
+  const wanted = placeNames(posting.location)
+  if (wanted.length === 0) return undefined
+  const city = wanted[0] ?? ""
+  const mine = facts.places.flatMap(placeNames)
+  const met = mine.includes(city)
+  return { kind: "location", what: `working on site in ${posting.location.trim()}`, quote: sentence, met }
+}
+
+const EXCLUSIONS: ReadonlyArray<RegExp> = [
+  /\b(?:applicants|candidates|applications|those|people|anyone|individuals)\s+(?:without|lacking|who (?:do not|don't) (?:have|hold))\s+(.{3,90}?)\s+(?:will not|won't|cannot|can't|will|are not|aren't|need not|should not|shouldn't)\s+(?:be\s+)?(?:not\s+)?(?:considered|eligible|qualify|apply|progress|move forward|reviewed)/i,
+  /\b(?:we|i)\s+(?:cannot|can't|can not|will not|won't|are unable to|are not able to|do not|don't)\s+(?:consider|accept|review|interview|progress)\s+(?:any\s+)?(?:applicants|candidates|applications|anyone|people)\s+(?:who do not have|who don't have|without|lacking|that lack|who lack)\s+(.{3,90}?)(?:[.;]|$)/i,
+  /\bonly\s+(?:applicants|candidates|applications|people|those)\s+(?:with|who have|holding|who hold)\s+(.{3,90}?)\s+will\s+be\s+(?:considered|reviewed|contacted|interviewed)/i,
+  /\bif you (?:do not|don't) (?:have|hold)\s+(.{3,80}?),?\s+(?:please\s+)?(?:do not apply|don't apply|this (?:role|position|job) is not (?:for you|the right fit)|(?:please )?(?:see|look at|consider) (?:our )?other)/i,
+  /\bnot (?:suitable|open|appropriate) (?:for|to) (?:candidates|applicants|people|those|anyone)\s+without\s+(.{3,90}?)(?:[.;]|$)/i
+]
+/** Whether a sentence turns people without something away; the thing, if so. */
+export const excluded = (sentence: string): string | undefined => {
+  for (const pattern of EXCLUSIONS) {
+    const match = pattern.exec(sentence)
+    if (match?.[1] !== undefined) return match[1].trim().replace(/^(?:an?|the)\s+/i, "")
+  }
+  return undefined
+}
+
+const GENERIC = new Set(
+  ("a an the of in at on with and or least minimum min recent prior previous proven current currently active valid " +
+    "relevant professional hands-on hands direct experience experienced years year yrs months working work " +
+    "demonstrated solid strong some any their your as an for who have has hold holding unit setting environment " +
+    "role roles position positions background knowledge")
+    .split(" ")
+)
+const SYNONYMS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  icu: ["icu", "intensive care", "critical care", "ccu"],
+  er: ["er", "emergency", "ed"],
+  ed: ["er", "emergency", "ed"],
+  or: ["or", "operating room", "perioperative", "surgical"],
+  hazmat: ["hazmat", "hazardous materials", "hazardous material", "dangerous goods"],
+  cdl: ["cdl", "commercial driver"],
+  rn: ["rn", "registered nurse"],
+  cpa: ["cpa", "certified public accountant"]
+}
+const wordIn = (text: string, word: string): boolean => {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+  return new RegExp(`(?:^|[^a-z0-9])${escaped}(?:$|[^a-z0-9])`, "i").test(text)
+}
+
+/** Whether the profile shows the thing an exclusion asks for: each of its telling words, or a synonym. */
+const profileShows = (thing: string, facts: ProfileFacts): boolean | undefined => {
+  const words = thing.toLowerCase().replace(/[^a-z0-9+#/ -]/g, " ").split(/[\s/-]+/).filter((w) =>
+    w.length > 1 && !GENERIC.has(w) && !/^\d+\+?$/.test(w)
+  )
+  if (words.length === 0) return undefined
+  return words.every((word) => (SYNONYMS[word] ?? [word]).some((form) => wordIn(facts.text, form)))
+}
+
+const exclusionGate = (
+  sentence: string,
+  skills: ReadonlyArray<PostingSkill>,
+  has: (name: string) => boolean,
+  facts: ProfileFacts
+): Gate | undefined => {
+  const thing = excluded(sentence)
+  if (thing === undefined) return undefined
+  const named = skills.filter((s) => thing.toLowerCase().includes(s.skill.name.toLowerCase()))
+  const shown = named.length > 0
+    ? named.some((s) => has(s.skill.name) || s.alternatives.some(has))
+    : profileShows(thing, facts)
+  if (shown === undefined) return undefined
+  return { kind: "exclusion", what: thing, quote: sentence, met: shown }
+}
+
+const MUST_HAVE =
+  /\b(?:must[- ]have|mandatory|non[- ]negotiable|is a must|are a must|hard requirement|absolutely required|(?:is|are) essential)\b/i
+
+const mustHaveGate = (
+  sentence: string,
+  skills: ReadonlyArray<PostingSkill>,
+  has: (name: string) => boolean
+): Gate | undefined => {
+  if (!MUST_HAVE.test(sentence) || SOFT.test(sentence)) return undefined
+  const named = skills.filter((s) =>
+    s.quote === sentence && s.importance === "required" && kindOfCredential(s) === undefined
+  )
+  if (named.length === 0) return undefined
+  const missing = named.filter((s) => !has(s.skill.name) && !s.alternatives.some(has))
+  const what = (missing.length > 0 ? missing : named).map((s) => s.skill.name).join(", ")
+  return { kind: "must_have", what, quote: sentence, met: missing.length === 0 }
+}
+
+const QUOTE_MAX = 220
+const shorten = (text: string): string => text.length <= QUOTE_MAX ? text : `${text.slice(0, QUOTE_MAX - 1).trimEnd()}…`
+
+/**
+ * The posting's hard requirements and whether the profile meets each: credentials named as required, required
+ * degrees without an "or equivalent experience", clearances, work authorisation, on-site location, explicit
+ * exclusions, "must have" lines and the minimum years of experience. One gate per requirement; an either/or list
+ * of credentials is one gate that any member meets.
+ */
+export const gatesOf = (
+  posting: Posting.Posting,
+  segments: ReadonlyArray<Segment>,
+  skills: ReadonlyArray<PostingSkill>,
+  asked: YearsAsked | undefined,
+  has: (name: string) => boolean,
+  facts: ProfileFacts,
+  taxonomy: Taxonomy
+): ReadonlyArray<Gate> => {
+  const gates: Array<Gate> = [...credentialGates(skills, has)]
+  const kinds = new Set<string>()
+  const add = (gate: Gate | undefined) => {
+    if (gate === undefined) return
+    const key = `${gate.kind}:${gate.what}`
+    if (kinds.has(key)) return
+    kinds.add(key)
+    gates.push({ ...gate, quote: shorten(gate.quote) })
+  }
+  for (const { mode, sentence, source } of segments) {
+    if (mode === "skip" || mode === "preferred" || source === "intro" || source === "title") continue
+    const text = sentence.text
+    if (text.length < 12) continue
+    const exclusion = exclusionGate(text, skills, has, facts)
+    add(exclusion)
+    if (hasPreferredCue(sentence)) continue
+    add(degreeGate(text, facts))
+    add(clearanceGate(text, facts))
+    add(authorisationGate(text, posting, facts))
+    add(locationGate(text, posting, facts))
+    if (exclusion === undefined) add(mustHaveGate(text, skills, has))
+  }
+  if (asked !== undefined && asked.years >= 1) {
+    // "3+ years of critical care experience": the years count only with the specialty they are asked in.
+    const inQuote = [...new Set(findMentions(makeSentence(asked.quote), taxonomy).map((m) => m.skill.name))]
+    const specialty = inQuote.length > 0 && inQuote.length <= 2
+      ? inQuote.map((name) => skills.find((s) => s.skill.name === name)).filter((s) => s !== undefined)
+      : []
+    const names = specialty.map((s) => s.skill.name)
+    add({
+      kind: "years",
+      what: `${asked.years}+ years of ${names.length > 0 ? `${names.join(" or ")} ` : ""}experience`,
+      quote: asked.quote,
+      met: facts.years + 0.25 >= asked.years &&
+        (specialty.length === 0 || specialty.some((s) => has(s.skill.name) || s.alternatives.some(has)))
+    })
+  }
+  return gates
+}
+
+/** The highest score a profile can have with these gates missing, or undefined when nothing is missing. */
+export const capOf = (
+  missing: ReadonlyArray<Gate>,
+  thresholds: { readonly apply: number; readonly maybe: number }
+): number | undefined => {
+  if (missing.length === 0) return undefined
+  return missing.length >= 2 || missing.some((g) => DISQUALIFYING.has(g.kind))
+    ? thresholds.maybe - 1
+    : thresholds.apply - 1
+}

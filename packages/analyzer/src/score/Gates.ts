@@ -329,6 +329,7 @@ export const gatesOf = (
   taxonomy: Taxonomy
 ): ReadonlyArray<Gate> => {
   const gates: Array<Gate> = [...credentialGates(skills, has)]
+  const credentialSentences = new Set(gates.map((g) => g.quote))
   const kinds = new Set<string>()
   const add = (gate: Gate | undefined) => {
     if (gate === undefined) return
@@ -344,7 +345,8 @@ export const gatesOf = (
     const exclusion = exclusionGate(text, skills, has, facts)
     add(exclusion)
     if (hasPreferredCue(sentence)) continue
-    add(degreeGate(text, facts))
+    // A degree inside a list of credentials ("an RN license or a BSN") belongs to that list's gate.
+    if (!credentialSentences.has(text)) add(degreeGate(text, facts))
     add(clearanceGate(text, facts))
     add(authorisationGate(text, posting, facts))
     add(locationGate(text, posting, facts))

@@ -35,9 +35,12 @@ export const quoteOf = (sentence: Sentence, first: number, last: number): string
 // Said outright beats mentioned; required beats preferred.
 const rank = (s: PostingSkill): number => (s.explicit ? 2 : 0) + (s.importance === "required" ? 1 : 0)
 
-const OR_LIST = /^\s*(?:,\s*)?(?:or|and\/or)\s+(?:an?\s+|the\s+)?$/i
-const AND_LIST = /^\s*(?:,\s*)?and\s+$/i
-const COMMA = /^\s*,\s*$/
+// The words between two skills of a list: "Go or Rust", "an RN license, a CNA certification or a BSN".
+const NOUN = String
+  .raw`(?:\s+(?:certifications?|certificates?|licen[cs]es?|degrees?|experience|skills?|knowledge|endorsements?))?`
+const OR_LIST = new RegExp(String.raw`^${NOUN}\s*(?:,\s*)?(?:or|and\/or)\s+(?:an?\s+|the\s+)?$`, "i")
+const AND_LIST = new RegExp(String.raw`^${NOUN}\s*(?:,\s*)?and\s+(?:an?\s+|the\s+)?$`, "i")
+const COMMA = new RegExp(String.raw`^${NOUN}\s*,\s*(?:an?\s+|the\s+)?$`, "i")
 
 /** For each mention, the other skills of its "X, Y or Z" list: any one of them will do. */
 const alternativesOf = (sentence: Sentence, mentions: ReadonlyArray<Mention>): ReadonlyArray<ReadonlyArray<string>> => {

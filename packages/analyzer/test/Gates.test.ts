@@ -1,0 +1,168 @@
+import { assert, describe, it } from "@effect/vitest"
+import type { Profile } from "@jobfit/core"
+import { analyzePosting } from "../src/AnalyzePosting.js"
+import { gatesOf } from "../src/score/Gates.js"
+import { profileFacts } from "../src/score/ProfileFacts.js"
+import { yearsAsked } from "../src/score/YearsAsked.js"
+import { postingSegments } from "../src/skills/PostingSegments.js"
+import { postingSkills } from "../src/skills/PostingSkills.js"
+import { profileSkills } from "../src/skills/ProfileSkills.js"
+import { posting, profile, taxonomy } from "./AnalyzerSupport.js"
+
+const now = new Date("2025-06-01T00:00:00Z")
+
+const nurse = profile({
+  basics: { label: "Registered Nurse", location: { city: "Austin", region: "TX", countryCode: "US" } },
+  work: [{
+    position: "Registered Nurse, Medical-Surgical Unit",
+    startDate: "2018-06-01",
+    highlights: ["Patient assessment and medication administration", "Documented care in Epic"]
+  }],
+  education: [{ studyType: "BSN", area: "Nursing" }],
+  certificates: [{ name: "Registered Nurse (RN), Texas" }, { name: "BLS" }],
+  skills: [{ name: "Clinical", keywords: ["Patient assessment", "Medication administration", "IV therapy", "Epic"] }]
+}, { locations: ["Austin, TX"], remote: "onsite" })
+
+const developer = profile({
+  basics: { label: "Backend Engineer", location: { city: "Berlin", countryCode: "DE" } },
+  work: [{
+    position: "Backend Engineer",
+    startDate: "2016-01-01",
+    highlights: ["Built services in Go and PostgreSQL"]
+  }],
+  education: [{ studyType: "BSc", area: "Computer Science" }],
+  skills: [{ name: "Backend", keywords: ["Go", "PostgreSQL", "Docker", "Kubernetes"] }]
+}, { remote: "remote" })
+
+const gates = (description: string, who: Profile.Profile, fields: Partial<Parameters<typeof posting>[0]> = {}) => {
+  const p = posting({ description, ...fields })
+  const segments = postingSegments(p, taxonomy)
+  const skills = postingSkills(segments, taxonomy, p.company)
+  const have = profileSkills(who.resume, taxonomy)
+  return gatesOf(
+    p,
+    segments,
+    skills,
+    yearsAsked(segments),
+    (n) => have.has(n),
+    profileFacts(who, now),
+    taxonomy
+  ).map((g) => ({ kind: g.kind, met: g.met, what: g.what }))
+}
+
+const kinds = (found: ReturnType<typeof gates>) => found.map((g) => `${g.kind}:${g.met ? "met" : "missing"}`)
+
+describe("hard requirements", () => {
+  it("reads a required licence and whether the profile holds it", () => {
+    const text = "Requirements\n- Active RN license in good standing\n- Patient assessment"
+    assert.deepStrictEqual(kinds(gates(text, nurse, { title: "Staff Nurse" })), ["licence:met"])
+    assert.deepStrictEqual(kinds(gates(text, developer, { title: "Staff Nurse" })), ["licence:missing"])
+  })
+
+  it("takes a licence one may get after starting for no gate", () => {
+    const text = "Requirements\n- BLS certification, or obtain within 30 days of hire\n- Patient assessment"
+    assert.deepStrictEqual(kinds(gates(text, developer)), [])
+  })
+
+  it("treats a list of credentials joined by or as one gate any member meets", () => {
+    const text = "Requirements\n- One of: an RN license, a CNA certification or a BSN degree"
+    const found = gates(text, nurse)
+    assert.strictEqual(found.filter((g) => g.kind === "licence" || g.kind === "certification").length, 1)
+    assert.isTrue(found.every((g) => g.met))
+  })
+
+  it("reads a required degree by level, and none where experience may stand in", () => {
+    const masters = "Requirements\n- A Master's degree in Computer Science is required"
+    assert.deepStrictEqual(kinds(gates(masters, developer)), ["degree:missing"])
+    assert.deepStrictEqual(kinds(gates("Requirements\n- Bachelor's degree in a technical field", developer)), [
+      "degree:met"
+    ])
+    const equivalent = "Requirements\n- A master's degree or equivalent practical experience"
+    assert.deepStrictEqual(kinds(gates(equivalent, developer)), [])
+    assert.deepStrictEqual(kinds(gates("Requirements\n- A Master's degree is a plus", developer)), [])
+  })
+
+  it("reads clearance, work authorisation and on-site location", () => {
+    assert.deepStrictEqual(kinds(gates("Requirements\n- Active Secret clearance", developer)), ["clearance:missing"])
+    assert.deepStrictEqual(
+      kinds(gates("Requirements\n- Must be authorized to work in the United States; we do not sponsor visas.", nurse)),
+      ["work_authorisation:met"]
+    )
+    assert.deepStrictEqual(
+      kinds(gates("Requirements\n- Must be authorized to work in the United States without sponsorship", developer)),
+      ["work_authorisation:missing"]
+    )
+    const onSite = "Requirements\n- Must live within 30 miles of the clinic; this role is fully on-site."
+    assert.deepStrictEqual(kinds(gates(onSite, nurse, { location: "Austin, TX" })), ["location:met"])
+    assert.deepStrictEqual(kinds(gates(onSite, nurse, { location: "Columbus, OH" })), ["location:missing"])
+  })
+
+  it("reads an explicit exclusion and checks the profile for what it names", () => {
+    const text = "Requirements\n- Applicants without ICU experience will not be considered."
+    assert.deepStrictEqual(kinds(gates(text, nurse)), ["exclusion:missing"])
+    const icuNurse = profile({ ...nurse.resume, work: [{ position: "ICU Nurse", startDate: "2019-01" }] })
+    assert.deepStrictEqual(kinds(gates(text, icuNurse)), ["exclusion:met"])
+  })
+
+  it("counts years asked in a specialty only with that specialty", () => {
+    const text = "Requirements\n- 3+ years of critical care experience"
+    assert.deepStrictEqual(gates(text, nurse), [{
+      kind: "years",
+      met: false,
+      what: "3+ years of Critical care experience"
+    }])
+    assert.deepStrictEqual(kinds(gates("Requirements\n- 3+ years of experience in a hospital", nurse)), ["years:met"])
+  })
+
+  it("makes a missing must-have line a gate", () => {
+    const text = "Requirements\n- Kafka is a must-have for this team\n- Go and PostgreSQL"
+    assert.deepStrictEqual(kinds(gates(text, developer)), ["must_have:missing"])
+  })
+})
+
+describe("gates in the analysis", () => {
+  const strongFit = (extra: string) =>
+    posting({
+      title: "Backend Engineer",
+      location: "Remote",
+      remote: true,
+      description: `Requirements\n- Go\n- PostgreSQL\n- Docker\n- Kubernetes\n${extra}`
+    })
+
+  it("caps a strong fit missing one gate at MAYBE, and a missing degree at SKIP, naming it with the quote", () => {
+    const open = analyzePosting(strongFit(""), developer, now)
+    assert.strictEqual(open.verdict, "APPLY")
+    const clearance = analyzePosting(strongFit("- Active Secret clearance required"), developer, now)
+    assert.strictEqual(clearance.verdict, "MAYBE")
+    assert.strictEqual(clearance.match_score, 74)
+    assert.include(clearance.assessment, "Active Secret clearance required")
+    const degree = analyzePosting(strongFit("- A PhD in Computer Science is required"), developer, now)
+    assert.strictEqual(degree.verdict, "SKIP")
+    assert.strictEqual(degree.match_score, 49)
+    assert.include(degree.assessment, "A PhD in Computer Science is required")
+    const requirements = degree.breakdown?.find((f) => f.factor === "requirements")
+    assert.include(requirements?.detail ?? "", "capped at 49")
+  })
+
+  it("keeps a profile of another field at 15 or below however well the rest fits", () => {
+    const p = posting({
+      title: "Registered Nurse",
+      location: "Berlin, Germany",
+      remote: true,
+      description: "Requirements\n- Patient assessment\n- Medication administration\n- IV therapy\n- Epic"
+    })
+    const analysis = analyzePosting(p, developer, now)
+    assert.isAtMost(analysis.match_score, 15)
+    assert.strictEqual(analysis.verdict, "SKIP")
+  })
+
+  it("names an unmet either/or ask once", () => {
+    const p = posting({
+      title: "Engineer",
+      description: "Requirements\n- Experience with Rust or Scala\n- Go\n- Docker"
+    })
+    const analysis = analyzePosting(p, developer, now)
+    assert.include(analysis.missing_skills, "Rust or Scala")
+    assert.notInclude(analysis.missing_skills, "Rust")
+  })
+})

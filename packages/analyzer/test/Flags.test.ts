@@ -16,6 +16,57 @@ const codes = (fields: Partial<Posting.Posting> & { readonly description: string
 const flag = (fields: Partial<Posting.Posting> & { readonly description: string }, code: string) =>
   flagsOf(fields).find((f) => f.code === code)
 
+describe("scam signs in combination", () => {
+  it("makes a free-mail contact beside any payment by the candidate a high UPFRONT_PAYMENT", () => {
+    const text =
+      "Email your resume to hiring.team.jobs@gmail.com. You will need to purchase the training materials ($89) " +
+      "before your first shift."
+    const found = flag({ description: text + requirements }, "UPFRONT_PAYMENT")
+    assert.strictEqual(found?.severity, "high")
+    assert.include(found?.message ?? "", "hiring.team.jobs@gmail.com")
+    assert.include(found?.evidence ?? "", "purchase the training materials")
+    const verdicts = analyzePosting(
+      posting({ salary, description: text + requirements }),
+      profile({ skills: [{ name: "Office", keywords: ["Customer service", "Microsoft Excel"] }] }),
+      now
+    ).verdict
+    assert.strictEqual(verdicts, "SKIP")
+  })
+
+  it("leaves a payment alone when the contact is the company's own", () => {
+    const text = "Email careers@acme-logistics.com. Steel-toe boots are required; you buy the equipment you prefer."
+    assert.notInclude(codes({ description: text + requirements }), "UPFRONT_PAYMENT")
+  })
+
+  it("takes an interview by text chat for an off-platform contact", () => {
+    const text = "The interview will be conducted via text chat with our hiring manager."
+    assert.strictEqual(flag({ description: text + requirements }, "OFF_PLATFORM_CONTACT")?.severity, "high")
+  })
+
+  it("flags pay far above what a modest role pays", () => {
+    const found = flag({
+      title: "Data Entry Clerk",
+      salary: { min: 55, max: 65, currency: "USD", period: "hour" },
+      description: `Type forms into our system. Pay: $55 - $65 per hour.${requirements}`
+    }, "UNREALISTIC_PAY")
+    assert.strictEqual(found?.severity, "high")
+    assert.notInclude(
+      codes({
+        title: "Data Entry Clerk",
+        salary: { min: 18, max: 21, currency: "USD", period: "hour" },
+        description: `Type forms. Pay: $18 - $21 per hour.${requirements}`
+      }),
+      "UNREALISTIC_PAY"
+    )
+  })
+
+  it("raises a free-mail contact to high beside two more signs", () => {
+    const text = "Contact jobs.recruit.now@yahoo.com. Act now: only 3 spots left!"
+    const found = flag({ company: "", description: text + requirements }, "FREE_MAIL_RECRUITER")
+    assert.strictEqual(found?.severity, "high")
+  })
+})
+
 describe("red flags", () => {
   it("raises scam signs as high severity, quoting the text", () => {
     const cases: ReadonlyArray<readonly [string, string]> = [

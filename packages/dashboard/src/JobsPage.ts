@@ -100,17 +100,31 @@ const skills = (names: ReadonlyArray<string>, empty: string) =>
     ? html`<p class="muted">${empty}</p>`
     : html`<ul class="skills">${names.map((s) => html`<li>${s}</li>`)}</ul>`
 
-const breakdown = (factors: ReadonlyArray<Analysis.ScoreFactor> | undefined): Html =>
-  factors === undefined || factors.length === 0 ? html`` : html`<section class="card" aria-labelledby="breakdown">
+const points = (f: Analysis.ScoreFactor): string => (Math.round(f.weight * f.score * 1000) / 10).toFixed(1)
+
+/** The score's factors as docs/scoring.md explains them: points = weight × result, the score their sum (or a cap). */
+const breakdown = (factors: ReadonlyArray<Analysis.ScoreFactor> | undefined, score: number): Html => {
+  if (factors === undefined || factors.length === 0) return html``
+  const total = Math.round(factors.reduce((sum, f) => sum + f.weight * f.score, 0) * 100)
+  return html`<section class="card" aria-labelledby="breakdown">
 <h2 id="breakdown">How the score was made</h2>
-<div class="table-wrap"><table><thead><tr><th scope="col">Factor</th><th scope="col">Weight</th><th scope="col">Result</th><th scope="col">Why</th></tr></thead>
+<div class="table-wrap"><table><thead><tr><th scope="col">Factor</th><th scope="col">Weight</th><th scope="col">Result</th><th scope="col">Points</th><th scope="col">Why</th></tr></thead>
 <tbody>${
     factors.map((f) =>
       html`<tr><td>${f.factor}</td><td>${Math.round(f.weight * 100)}%</td><td>${
         meter(f.score, `${Math.round(f.score * 100)} of 100`)
-      } ${Math.round(f.score * 100)}%</td><td>${f.detail}</td></tr>`
+      } ${Math.round(f.score * 100)}%</td><td>${points(f)}</td><td>${f.detail}</td></tr>`
     )
-  }</tbody></table></div></section>`
+  }</tbody><tfoot><tr><th scope="row">Score</th><td></td><td></td><td>${String(score)}</td><td>${
+    score < total
+      ? `the points add up to ${total}; capped at ${score} because ${
+        factors.some((f) => f.factor === "requirements" && f.score < 1)
+          ? "a hard requirement is missing"
+          : "none of the required skills is met"
+      }`
+      : "the sum of the points"
+  }</td></tr></tfoot></table></div></section>`
+}
 
 const redFlags = (flags: ReadonlyArray<Analysis.RedFlag>): Html =>
   flags.length === 0
@@ -161,7 +175,7 @@ const detailPage = (member: Member, id: number, view: { alert?: string; notice?:
       }</section>
 </div>
 <section class="card" aria-labelledby="flags"><h2 id="flags">Red flags</h2>${redFlags(a.red_flags)}</section>
-${breakdown(a.breakdown)}
+${breakdown(a.breakdown, a.match_score)}
 <section class="card" aria-labelledby="cv"><h2 id="cv">A CV for this job</h2>
 <form method="post" action="${path(`/jobs/${job.id}/cv`)}" class="actions">${Layout.csrfField(member)}
 <div>${

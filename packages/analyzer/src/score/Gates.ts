@@ -293,18 +293,20 @@ const exclusionGate = (
 }
 
 const MUST_HAVE =
-  /\b(?:must[- ]have|mandatory|non[- ]negotiable|is a must|are a must|hard requirement|absolutely required|(?:is|are) essential)\b/i
+  /\b(?:must[- ]have|mandatory|non[- ]negotiable|is a must|are a must|hard requirement|(?:is|are) (?:absolutely |strictly )?(?:required|essential)|absolutely required)\b/i
 
 const mustHaveGate = (
   sentence: string,
   skills: ReadonlyArray<PostingSkill>,
-  has: (name: string) => boolean
+  has: (name: string) => boolean,
+  taxonomy: Taxonomy
 ): Gate | undefined => {
   if (!MUST_HAVE.test(sentence) || SOFT.test(sentence)) return undefined
+  const names = new Set(findMentions(makeSentence(sentence), taxonomy).map((m) => m.skill.name))
   const named = skills.filter((s) =>
-    s.quote === sentence && s.importance === "required" && kindOfCredential(s) === undefined
+    names.has(s.skill.name) && s.importance === "required" && kindOfCredential(s) === undefined
   )
-  if (named.length === 0) return undefined
+  if (named.length === 0 || named.length > 3) return undefined
   const missing = named.filter((s) => !has(s.skill.name) && !s.alternatives.some(has))
   const what = (missing.length > 0 ? missing : named).map((s) => s.skill.name).join(", ")
   return { kind: "must_have", what, quote: sentence, met: missing.length === 0 }
@@ -350,7 +352,7 @@ export const gatesOf = (
     add(clearanceGate(text, facts))
     add(authorisationGate(text, posting, facts))
     add(locationGate(text, posting, facts))
-    if (exclusion === undefined) add(mustHaveGate(text, skills, has))
+    if (exclusion === undefined) add(mustHaveGate(text, skills, has, taxonomy))
   }
   if (asked !== undefined && asked.years >= 1) {
     // "3+ years of critical care experience": the years count only with the specialty they are asked in.

@@ -72,6 +72,16 @@ const alternativesOf = (sentence: Sentence, mentions: ReadonlyArray<Mention>): R
   return result
 }
 
+// "Strong on one side of the stack: back end (Go, PostgreSQL) or front end (React)", "one of the following":
+// every skill the sentence names will do in place of the others.
+const EITHER =
+  /\b(?:either|one of(?: the following)?|one side of|any (?:one )?of(?: the following)?|at least one of)\b/i
+
+const allAlternatives = (mentions: ReadonlyArray<Mention>): ReadonlyArray<ReadonlyArray<string>> => {
+  const names = [...new Set(mentions.map((m) => m.skill.name))]
+  return mentions.map((m) => names.filter((n) => n !== m.skill.name))
+}
+
 const LEGAL_SUFFIX = /[\s,]+(?:inc|llc|ltd|llp|gmbh|ag|plc|corp|co|group|s\.a|b\.v)\.?$/i
 
 type Spans = ReadonlyArray<readonly [number, number]>
@@ -117,7 +127,9 @@ export const postingSkills = (
     const mentions = findMentions(segment.sentence, taxonomy)
     if (mentions.length === 0) continue
     const spans = spansIn(segment.sentence.text)
-    const alternatives = alternativesOf(segment.sentence, mentions)
+    const alternatives = EITHER.test(segment.sentence.text)
+      ? allAlternatives(mentions)
+      : alternativesOf(segment.sentence, mentions)
     // "Applicants without ICU experience will not be considered": what follows "without" is required, not negated.
     const exclusion = excluded(segment.sentence.text) !== undefined
     for (const [index, mention] of mentions.entries()) {

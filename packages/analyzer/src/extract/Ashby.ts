@@ -58,19 +58,25 @@ export const toDraft = (json: unknown, organisation: string, jobId: string): Eit
     return Either.left("The posting is no longer on the Ashby job board")
   }
   const workplace = job.workplaceType?.toLowerCase()
-  const locations = [job.location, ...list(job.secondaryLocations).map((l) => l.location)]
+  // The header shows the primary location; the others are said in the text, where a reader looks for them.
+  const others = [...new Set(list(job.secondaryLocations).map((l) => l.location))].filter((l) =>
+    l !== undefined && l !== job.location
+  )
+  const description = job.descriptionHtml !== undefined
+    ? fromRichText(job.descriptionHtml)
+    : job.descriptionPlain !== undefined
+    ? fromPlainText(job.descriptionPlain)
+    : []
   return Either.right({
     source: "ashby",
     title: job.title,
     company: titleCase(organisation),
-    location: nonEmpty([...new Set(locations.filter((l) => l !== undefined))].join("; ")),
+    location: nonEmpty(job.location) ?? nonEmpty(others[0]),
     remote: job.isRemote ?? (workplace === "remote" ? true : workplace === "onsite" ? false : undefined),
     salary: salaryOf(job),
     employmentType: normaliseEmploymentType(list(job.employmentType)),
-    blocks: job.descriptionHtml !== undefined
-      ? fromRichText(job.descriptionHtml)
-      : job.descriptionPlain !== undefined
-      ? fromPlainText(job.descriptionPlain)
-      : []
+    blocks: others.length === 0
+      ? description
+      : [...description, { kind: "text", text: `Other locations: ${others.join("; ")}` }]
   })
 }

@@ -41,7 +41,13 @@ const merged = (found: Sections, given: Partial<Sections> | undefined): Sections
 /** Completes a draft into a Posting, or says why the page is not a posting (too little text, no title). */
 export const finish = (url: string, draft: Draft): Either.Either<Posting.Posting, string> => {
   const description = render(draft.blocks).slice(0, MAX_DESCRIPTION)
-  if (description.replace(/\s+/g, "").length < MIN_TEXT) return Either.left(notAPosting(url))
+  // Structured data (JSON-LD, a board's API) says outright that this is a posting, however little text it has.
+  const structured = draft.source !== "html" && draft.source !== "text"
+  const sectionText = Object.values(draft.sections ?? {}).flat().join("")
+  if (!structured && description.replace(/\s+/g, "").length < MIN_TEXT) return Either.left(notAPosting(url))
+  if (structured && description.trim() === "" && sectionText === "" && clean(draft.title) === undefined) {
+    return Either.left(notAPosting(url))
+  }
   const title = clean(draft.title) ?? draft.blocks.find((block) => block.kind === "heading")?.text
   if (title === undefined) return Either.left(notAPosting(url))
   const company = clean(draft.company) ?? companyInText(description) ?? companyFromHost(hostOf(url))

@@ -4,6 +4,7 @@ import { fromPlainText } from "./Blocks.js"
 import type { Board } from "./Boards.js"
 import { parseHtml } from "./Dom.js"
 import { type Draft, finish, notAPosting } from "./Draft.js"
+import { companyOfHeading, employerSiteName, headerOf, isGenericHeading, splitPageTitle } from "./Header.js"
 import { fromJobPostingLd } from "./JobPostingLd.js"
 import { findJobPostings, jobPostingsInPage, parseLenient } from "./JsonLd.js"
 import { mainContent } from "./MainContent.js"
@@ -48,19 +49,29 @@ const talksLikeAPosting = (blocks: ReadonlyArray<{ readonly text: string }>) => 
 const fromHtml = (url: string, body: string): Either.Either<Posting.Posting, string> => {
   const document = parseHtml(body)
   const meta = readMeta(document)
+  const header = headerOf(document)
   const ld = jobPostingsInPage(document)
   const blocks = mainContent(document)
-  const company = meta.siteName ?? companyFromTitle(meta.ogTitle ?? meta.documentTitle)
+  const pageTitle = meta.ogTitle ?? meta.documentTitle
+  const split = pageTitle === undefined ? {} : splitPageTitle(pageTitle)
+  const h1 = meta.h1 !== undefined && meta.h1.length <= 150 ? meta.h1 : undefined
+  const company = header.company ?? employerSiteName(meta.siteName) ??
+    (h1 === undefined ? undefined : companyOfHeading(h1)) ?? split.company ??
+    employerSiteName(companyFromTitle(pageTitle))
   const fromLd = firstDraft(ld, { blocks, company })
-  if (fromLd !== undefined) return finish(url, fromLd)
-  if (!talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
-  const heading = meta.h1 !== undefined && meta.h1.length <= 150 ? meta.h1 : undefined
-  const title = heading ?? [meta.ogTitle, meta.documentTitle].find((t) => t !== undefined)
+  if (fromLd !== undefined) return finish(url, { ...fromLd, location: fromLd.location ?? header.location })
+  if (header.title === undefined && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
+  const heading = h1 !== undefined && !isGenericHeading(h1) ? h1 : undefined
+  const title = header.title ?? heading ?? split.title ??
+    (pageTitle === undefined || isGenericHeading(pageTitle) ? undefined : stripSiteSuffix(pageTitle, company))
   return finish(url, {
     source: "html",
-    title: title === undefined ? undefined : stripSiteSuffix(title, company),
+    title,
     company,
-    blocks: blocks[0]?.kind === "heading" && blocks[0].text === heading ? blocks.slice(1) : blocks
+    location: header.location ?? split.location,
+    blocks: blocks[0]?.kind === "heading" && (blocks[0].text === title || blocks[0].text === h1)
+      ? blocks.slice(1)
+      : blocks
   })
 }
 

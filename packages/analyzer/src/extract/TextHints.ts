@@ -40,7 +40,7 @@ export const remoteInText = (title: string, location: string, description: strin
 }
 
 const hiring =
-  /^((?:[A-Z][\w&'.-]*)(?: (?:[A-Z][\w&'.-]*|&|of|and)){0,4}) (?:is|are) (?:hiring|looking for|searching for|seeking)\b/m
+  /^(?:(?:[Dd]escription|[Aa]bout|[Oo]verview)\s*[:：]\s*)?((?:[A-Z][\w&'.-]*)(?: (?:[A-Z][\w&'.-]*|&|of|and)){0,4}) (?:(?:is|are) (?:hiring|looking for|searching for|seeking)|seeks|wants)\b/m
 const notCompany = /^(we|our|you|they|this|the team|it)$/i
 
 /** "Woodgrove Bank is hiring ..." in a posting's first lines. */

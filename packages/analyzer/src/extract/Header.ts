@@ -1,0 +1,245 @@
+import type { DomElement, HtmlDocument } from "./Dom.js"
+import { nonEmpty } from "./Loose.js"
+
+/** A posting's header as the page shows it: title, employer and place; each undefined when not found. */
+export interface Header {
+  readonly title?: string | undefined
+  readonly company?: string | undefined
+  readonly location?: string | undefined
+}
+
+const text = (element: DomElement | null | undefined): string | undefined =>
+  nonEmpty(element?.textContent?.replace(/\s+/g, " ").trim() ?? undefined)
+
+const first = (root: HtmlDocument | DomElement, selectors: ReadonlyArray<string>): string | undefined => {
+  for (const selector of selectors) {
+    const found = text(root.querySelector(selector))
+    if (found !== undefined) return found
+  }
+  return undefined
+}
+
+/**
+ * The header fields of applicant-tracking and job-board pages, by the markup each uses for them. Ordered so that
+ * the most specific selector comes first; a page matches one layout at most in practice.
+ */
+const LAYOUTS: ReadonlyArray<{
+  readonly title: ReadonlyArray<string>
+  readonly company: ReadonlyArray<string>
+  readonly location: ReadonlyArray<string>
+}> = [
+  {
+    // SEEK
+    title: ["[data-automation=\"job-detail-title\"]"],
+    company: ["[data-automation=\"advertiser-name\"]"],
+    location: ["[data-automation=\"job-detail-location\"]"]
+  },
+  {
+    // LinkedIn guest job page
+    title: ["h1.top-card-layout__title", "h1.topcard__title", "h2.top-card-layout__title"],
+    company: ["a.topcard__org-name-link", "span.topcard__flavor a", ".topcard__org-name-link"],
+    location: ["span.topcard__flavor--bullet:not(.num-applicants__caption)", ".topcard__flavor--bullet"]
+  },
+  {
+    // Indeed
+    title: [
+      "[data-testid=\"jobsearch-JobInfoHeader-title\"]",
+      "h1.jobsearch-JobInfoHeader-title",
+      ".jobsearch-JobInfoHeader-title"
+    ],
+    company: [
+      "[data-testid=\"inlineHeader-companyName\"]",
+      "[data-company-name]",
+      ".jobsearch-CompanyInfoContainer a",
+      ".jobsearch-InlineCompanyRating div"
+    ],
+    location: [
+      "[data-testid=\"inlineHeader-companyLocation\"]",
+      "[data-testid=\"job-location\"]",
+      "[data-testid=\"jobsearch-JobInfoHeader-companyLocation\"]",
+      ".jobsearch-JobInfoHeader-subtitle > div:last-child"
+    ]
+  },
+  {
+    // Greenhouse hosted pages (the classic board and job-boards.greenhouse.io)
+    title: ["#header h1.app-title", "h1.app-title", ".job__title h1", "h1.section-header"],
+    company: ["#header .company-name", ".company-name"],
+    location: ["#header .location", ".job__location", "div.location"]
+  },
+  {
+    // Lever hosted pages
+    title: [".posting-headline h2", ".posting-header h2"],
+    company: [],
+    location: [".posting-categories .location", ".posting-categories .sort-by-location", ".posting-category.location"]
+  },
+  {
+    // Workday
+    title: ["[data-automation-id=\"jobPostingHeader\"]"],
+    company: [],
+    location: ["[data-automation-id=\"locations\"] dd", "[data-automation-id=\"locations\"]"]
+  },
+  {
+    // SmartRecruiters
+    title: ["h1.job-title", "h1[itemprop=\"title\"]"],
+    company: [".job-company-name", "[itemprop=\"hiringOrganization\"] [itemprop=\"name\"]"],
+    location: ["spl-job-location", ".job-location", "[itemprop=\"jobLocation\"]"]
+  },
+  {
+    // Workable
+    title: ["[data-ui=\"job-title\"]"],
+    company: ["[data-ui=\"company-name\"]"],
+    location: ["[data-ui=\"job-location\"]"]
+  },
+  {
+    // iCIMS
+    title: [".iCIMS_Header h1", "h1.iCIMS_Header", ".iCIMS_JobTitle"],
+    company: [],
+    location: []
+  },
+  {
+    // BambooHR, Recruitee, Personio, Teamtailor and other boards that label their header fields by class
+    title: [".posting-title", ".job-title", "[data-testid=\"job-title\"]", ".job-header h1", ".job__title"],
+    company: [".company-name", "[data-testid=\"company-name\"]"],
+    location: [
+      ".posting-location",
+      ".job-location",
+      "[data-testid=\"job-location\"]",
+      ".job-header .location",
+      ".job__location"
+    ]
+  }
+]
+
+/** Microdata: an element typed schema.org/JobPosting with itemprops. */
+const microdata = (document: HtmlDocument): Header => {
+  const root = document.querySelector("[itemtype*=\"schema.org/JobPosting\"]")
+  if (root === null) return {}
+  const prop = (name: string, scope: DomElement = root) => {
+    const element = scope.querySelector(`[itemprop="${name}"]`)
+    return nonEmpty(element?.getAttribute("content") ?? undefined) ?? text(element)
+  }
+  const organization = root.querySelector("[itemprop=\"hiringOrganization\"]")
+  const place = root.querySelector("[itemprop=\"jobLocation\"]")
+  const location = place === null
+    ? undefined
+    : nonEmpty(
+      ["addressLocality", "addressRegion", "addressCountry"].map((name) => prop(name, place)).filter((p) =>
+        p !== undefined
+      ).join(", ")
+    ) ?? text(place)
+  return {
+    title: prop("title") ?? prop("name"),
+    company: organization === null
+      ? undefined
+      : nonEmpty(organization.getAttribute("content") ?? undefined) ?? prop("name", organization),
+    location
+  }
+}
+
+/** Labelled fields in a definition list or table: "Location" beside its value (iCIMS, Workday, custom pages). */
+const labelled = (document: HtmlDocument, labels: RegExp): string | undefined => {
+  const terms = document.querySelectorAll("dt, th, .iCIMS_JobHeaderField, [class*=\"label\"]")
+  for (let i = 0; i < terms.length && i < 200; i++) {
+    const term = terms[i]!
+    const name = text(term)
+    if (name === undefined || !labels.test(name.replace(/[:：]\s*$/, ""))) continue
+    const value = term.localName === "dt"
+      ? text(sibling(term, "dd"))
+      : term.localName === "th"
+      ? text(sibling(term, "td"))
+      : text(sibling(term, undefined))
+    if (value !== undefined && value.length <= 120) return value
+  }
+  return undefined
+}
+
+const sibling = (element: DomElement, name: string | undefined): DomElement | undefined => {
+  const parent = element.parentElement
+  if (parent === null) return undefined
+  const children = parent.childNodes
+  let after = false
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!
+    if (child === element) {
+      after = true
+      continue
+    }
+    if (after && child.nodeType === 1 && (name === undefined || (child as DomElement).localName === name)) {
+      return child as DomElement
+    }
+  }
+  return undefined
+}
+
+const LOCATION_LABEL = /^(?:location|locations|job location|work location|office location|city|place of work)$/i
+const COMPANY_LABEL = /^(?:company|employer|organi[sz]ation|hiring company|company name)$/i
+
+/** The header the page's markup gives, most specific source first. */
+export const headerOf = (document: HtmlDocument): Header => {
+  let header: Header = {}
+  const fill = (found: Header) => {
+    header = {
+      title: header.title ?? found.title,
+      company: header.company ?? found.company,
+      location: header.location ?? found.location
+    }
+  }
+  for (const layout of LAYOUTS) {
+    const title = first(document, layout.title)
+    if (title === undefined) continue
+    fill({ title, company: first(document, layout.company), location: first(document, layout.location) })
+    break
+  }
+  fill(microdata(document))
+  fill({ location: labelled(document, LOCATION_LABEL), company: labelled(document, COMPANY_LABEL) })
+  return header
+}
+
+// Site names that are the job board, not the employer.
+const BOARDS =
+  /^(?:linkedin|indeed(?:\.com)?|seek(?: australia| new zealand)?|glassdoor|ziprecruiter|monster|workday|greenhouse|lever|smartrecruiters|workable|icims|bamboohr|recruitee|personio|teamtailor|ashby|jobs|careers|job board|careers page|home)$/i
+
+/** A site name that names the employer, not the board it is on. */
+export const employerSiteName = (name: string | undefined): string | undefined =>
+  name === undefined || BOARDS.test(name.trim()) ? undefined : name
+
+const GENERIC_HEADING =
+  /^(?:careers?|jobs?|job details|job description|open (?:positions|roles|jobs)|current (?:openings|vacancies)|vacancies|join (?:us|our team|the team)|work with us|we(?:'re| are) hiring|apply(?: now)?|about (?:us|the role)|cookie[s]?(?: settings| preferences)?|search jobs|all jobs|opportunities)$/i
+const COMPANY_HEADING: ReadonlyArray<RegExp> = [
+  /^join\s+(?!us\b|our\b|the team\b)(.{2,60}?)[.!]?$/i,
+  /^(?:careers|jobs|work|working)\s+(?:at|with)\s+(.{2,60}?)[.!]?$/i,
+  /^(.{2,60}?)\s+(?:careers|jobs|career site|careers page|job board)$/i,
+  /^(?:life|working) at\s+(.{2,60})$/i
+]
+
+/** Whether a heading names no job: "Careers", "Join Acme", "Acme Careers", "Open positions". */
+export const isGenericHeading = (heading: string): boolean =>
+  GENERIC_HEADING.test(heading.trim()) || companyOfHeading(heading) !== undefined
+
+/** The employer a generic heading names: "Join Acme" and "Acme Careers" -> "Acme". */
+export const companyOfHeading = (heading: string): string | undefined => {
+  const trimmed = heading.trim()
+  for (const pattern of COMPANY_HEADING) {
+    const match = pattern.exec(trimmed)
+    if (match?.[1] !== undefined && !/\b(?:team|us|our|the)$/i.test(match[1])) return match[1].trim()
+  }
+  return undefined
+}
+
+/**
+ * A document or og: title split into job title and employer: "ICU Nurse - Mercy Valley Hospital Careers",
+ * "Careers at Acme | Backend Engineer", "Acme Careers - Backend Engineer", "Acme hiring Backend Engineer in Berlin".
+ */
+export const splitPageTitle = (title: string): Header => {
+  const hiring = /^(.{2,60}?) (?:is )?hiring (.{3,150}?)(?: in (.{2,80}?))?(?:\s+\|\s+.*)?$/i.exec(title.trim())
+  if (hiring !== null) return { company: hiring[1], title: hiring[2], location: hiring[3] }
+  const parts = title.split(/\s+(?:\||–|—|-|·|•|::)\s+/).map((p) => p.trim()).filter((p) => p !== "")
+  if (parts.length < 2) return { title: title.trim() }
+  const named = parts.map((part) => companyOfHeading(part))
+  const at = named.findIndex((c) => c !== undefined)
+  if (at >= 0) {
+    const rest = parts.filter((_, i) => i !== at && !BOARDS.test(parts[i] ?? ""))
+    return { company: named[at], title: rest.join(" - ") || undefined }
+  }
+  return {}
+}

@@ -3,7 +3,9 @@ import js from "@eslint/js"
 import tseslint from "typescript-eslint"
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/.scratch/**", "**/build/**", "**/dist/**", "**/.tsbuildinfo/**", ".jobfit/**"] },
+  {
+    ignores: ["**/node_modules/**", "**/.scratch/**", "**/build/**", "**/dist/**", "**/.tsbuildinfo/**", ".jobfit/**"]
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,9 +6,10 @@
  *
  * Serving: Greenhouse `GET /v1/boards/{board}/jobs/{id}`, Lever `GET /v0/postings/{site}/{id}`, Ashby
  * `GET /posting-api/job-board/{org}` (the board APIs pointed at this server); pages 31-38 at `/page/{file}` as they
- * are (34-38 are fragments and stay unwrapped); EMSCAD rows 39-50 have no page, so they are rendered into this
- * harness's own minimal page: the title as `<h1>`, a "Location:" line, then the company profile, description,
- * requirements and benefits under headings, their text as the dataset gives it (entities and placeholders kept).
+ * are (34-38 are fragments and stay unwrapped). EMSCAD rows 39-50 have no page, so they are rendered into this
+ * harness's own minimal page — the title as `<h1>`, a "Location:" line, then the company profile, description,
+ * requirements and benefits under headings, their text as the dataset gives it (entities and placeholders kept) —
+ * and given to the posting source as `posting_text` would be, with no fetch.
  */
 import type { Analysis, Posting, Profile } from "@jobfit/core"
 import { PostingSource } from "@jobfit/core"
@@ -137,8 +138,12 @@ export const runRealWorld = async (
         ? s.posting_url
         : `${origin}/page/${s.file.replace(/^postings\//, "")}`
       const started = performance.now()
+      // EMSCAD rows have no page anywhere: their text is given as a person would paste it (posting_text).
+      const given = s.kind === "text" && source.read !== undefined
+        ? source.read(url, emscadPage(JSON.parse(read(s.file)) as Record<string, string>))
+        : source.fetch(url)
       const fetched: Either.Either<Posting.Posting, string> = Either.mapLeft(
-        yield* Effect.either(source.fetch(url)),
+        yield* Effect.either(given),
         (e) => e.message
       )
       const analyses = Either.isRight(fetched)

@@ -2,7 +2,8 @@ import { Errors, PostingSource } from "@jobfit/core"
 import { ConfigError, Duration, Effect, Either, Layer } from "effect"
 import { Agent } from "undici"
 import { boardFor } from "./extract/Boards.js"
-import { extract, extractBoard } from "./extract/Extract.js"
+import { notAPosting } from "./extract/Draft.js"
+import { extract, extractBoard, extractGiven } from "./extract/Extract.js"
 import { AllowConfig, type FetchOptions, resolve, type ResolvedOptions } from "./fetch/FetchOptions.js"
 import { guardedConnector } from "./fetch/GuardedConnector.js"
 import * as SafeFetcher from "./fetch/SafeFetcher.js"
@@ -20,13 +21,23 @@ const makeFetch = (get: SafeFetcher.Get, options: ResolvedOptions) =>
         return yield* Either.mapLeft(extractBoard(board, url, answer.text), unreachable)
       }
       const page = yield* get(url)
-      return yield* Either.mapLeft(extract(url, page.mediaType, page.text), unreachable)
+      return yield* Either.mapLeft(extract(url, page.mediaType, page.text), (why) =>
+        unreachable(
+          why === notAPosting(url)
+            ? `${why}; if the posting is on that page behind a sign-in or a script, pass its text as posting_text`
+            : why
+        ))
     },
     Effect.timeoutFail({
       duration: options.timeout,
       onTimeout: () => unreachable(`The posting did not load within ${Duration.format(options.timeout)}`)
     })
   )
+
+/** A posting from text the user gave: no fetch, the URL kept as its identity. */
+export const read = Effect.fn("PostingSource.read")(function*(url: string, text: string) {
+  return yield* Either.mapLeft(extractGiven(url, text), unreachable)
+})
 
 const agentFor = Effect.fn("HttpPostingSource.agent")(function*(options: ResolvedOptions) {
   const ms = Duration.toMillis(options.timeout)
@@ -51,7 +62,7 @@ export const layerWith = (
     Effect.gen(function*() {
       const resolved = yield* Either.mapLeft(resolve(options), (message) => ConfigError.InvalidData(["allow"], message))
       const agent = yield* agentFor(resolved)
-      return PostingSource.PostingSource.of({ fetch: makeFetch(SafeFetcher.make(agent, resolved), resolved) })
+      return PostingSource.PostingSource.of({ fetch: makeFetch(SafeFetcher.make(agent, resolved), resolved), read })
     })
   )
 

@@ -58,7 +58,11 @@ describe("main-content extraction", () => {
 
   it("refuses pages that are no posting", () => {
     const notPosting = "The page at jobs.example.com does not look like a job posting"
-    assert.strictEqual(refusal(fixture("not-a-posting.html")), notPosting)
+    assert.strictEqual(
+      refusal(fixture("not-a-posting.html")),
+      "The page at jobs.example.com is a sign-in wall, not the posting; copy the posting's text and pass it as " +
+        "posting_text (in the CLI: --text-file FILE)"
+    )
     assert.strictEqual(refusal(fixture("blog-article.html")), notPosting)
     assert.strictEqual(refusal(""), notPosting)
     assert.strictEqual(refusal("<html><body><h1>Engineer</h1><p>Apply now.</p></body></html>"), notPosting)

@@ -168,14 +168,18 @@ layer(Fixture.layer, { excludeTestServices: true })("HttpPostingSource", (it) =>
         assert.strictEqual((yield* fetchPosting(`${base}/page/posting.jsonld`)).title, "Technical Writer")
         assert.strictEqual((yield* fetchPosting(`${base}/page/plain.txt`)).title, "QA Automation Engineer")
         const json = yield* fetchFailure(`${base}/page/ashby.json`)
-        assert.strictEqual(json.message, "The page at 127.0.0.2 does not look like a job posting")
+        assert.strictEqual(
+          json.message,
+          "The page at 127.0.0.2 does not look like a job posting; if the posting is on that page behind a sign-in " +
+            "or a script, pass its text as posting_text"
+        )
       }))
 
     it.effect("says a page without a posting is not one", () =>
       Effect.gen(function*() {
         const error = yield* fetchFailure(`${yield* origin}/page/not-a-posting.html`)
         assert.strictEqual(error._tag, "PostingUnreachable")
-        assert.match(error.message, /does not look like a job posting/)
+        assert.match(error.message, /is a sign-in wall, not the posting; .* pass it as posting_text/)
       }))
 
     it.effect("reports a refused connection without details", () =>

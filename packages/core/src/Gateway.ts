@@ -10,6 +10,7 @@ import { CvWriter } from "./CvWriter.js"
 import * as DashboardLinks from "./DashboardLinks.js"
 import {
   type AppError,
+  FeatureUnavailable,
   InternalError,
   InvalidApiKey,
   invalidInput,
@@ -150,12 +151,19 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
 
     const validateAnalysis = Schema.validate(Analysis)
 
+    const readText = (url: string, text: string) =>
+      postings.read === undefined
+        ? Effect.fail(new FeatureUnavailable({ feature: "Reading posting_text" }))
+        : postings.read(url, text)
+
     const analyzeJob: Handler<typeof Tools.analyze_job> = Effect.fn("Gateway.analyze_job")(function*(principal, args) {
       const userId = principal.user.id
       const profile = yield* requireProfile(principal)
       const url = yield* JobUrl.check(args.job_url)
       const now = yield* DateTime.now
-      if (!args.force) {
+      const text = args.posting_text
+      // Text the user gives is read afresh: the stored analysis may be of another text.
+      if (!args.force && text === undefined) {
         const recent = Option.filter(
           yield* jobs.findByUrl(userId, url),
           (stored) => DateTime.greaterThan(DateTime.addDuration(stored.job.analyzed_at, CACHE_TTL), now)
@@ -165,8 +173,13 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
       const price = prices.analyze_job
       return yield* paid(principal, "analyze_job", price, (charge) =>
         Effect.gen(function*() {
-          yield* Progress.report({ stage: "fetching", progress: 0, total: 3, message: "Fetching the posting" })
-          const posting = yield* postings.fetch(url)
+          yield* Progress.report({
+            stage: "fetching",
+            progress: 0,
+            total: 3,
+            message: text === undefined ? "Fetching the posting" : "Reading the posting's text"
+          })
+          const posting = yield* (text === undefined ? postings.fetch(url) : readText(url, text))
           yield* Progress.report({
             stage: "matching",
             progress: 1,

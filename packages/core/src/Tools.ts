@@ -106,6 +106,33 @@ export const get_credits = make({
   hints: reads
 })
 
+/** The most `posting_text` may hold: 200 KB of UTF-8. */
+export const POSTING_TEXT_MAX_BYTES = 204_800
+
+const utf8Length = (text: string): number => {
+  let bytes = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) bytes += 1
+    else if (c < 0x800) bytes += 2
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      bytes += 4
+      i++
+    } else bytes += 3
+  }
+  return bytes
+}
+
+export const PostingText = Schema.String.pipe(
+  Schema.filter((text) => utf8Length(text) <= POSTING_TEXT_MAX_BYTES, {
+    message: () => `posting_text must be at most ${POSTING_TEXT_MAX_BYTES} bytes (200 KB) of UTF-8`
+  })
+).annotations({
+  description: "The posting's text (plain text or HTML, at most 200 KB), for pages that cannot be fetched. When " +
+    "given, it is analysed instead of fetching job_url, no fetch happens, and the analysis is fresh (and paid) " +
+    "even if job_url was analysed in the last 24 hours."
+})
+
 export const AnalyzeResult = Schema.Struct({
   job_id: JobId,
   url: Schema.String,
@@ -121,12 +148,15 @@ export const analyze_job = make({
   title: "Analyze a job posting",
   description: "Fetch a job posting by its URL and compare it with the user's profile: match score 0-100, " +
     "verdict APPLY/MAYBE/SKIP, matching and missing skills, red flags and a written assessment. The job is kept " +
-    "for get_saved_jobs. Paid; a URL analyzed in the last 24 hours is returned from memory for free unless force is true.",
+    "for get_saved_jobs. Paid; a URL analyzed in the last 24 hours is returned from memory for free unless force is " +
+    "true. For a page that cannot be fetched (a sign-in wall, a bot check), pass the posting's text as posting_text: " +
+    "it is analysed instead, and job_url stays the job's identity.",
   scope: "jobs_analyze",
   paid: true,
   args: Schema.Struct({
     job_url: Schema.String,
-    force: Schema.optionalWith(Schema.Boolean, { default: () => false })
+    force: Schema.optionalWith(Schema.Boolean, { default: () => false }),
+    posting_text: Schema.optional(PostingText)
   }),
   result: AnalyzeResult,
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true }

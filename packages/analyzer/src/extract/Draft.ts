@@ -28,7 +28,7 @@ const clean = (text: string | undefined) => {
   return trimmed === undefined || trimmed.length === 0 ? undefined : trimmed
 }
 
-const hostOf = (url: string) => URL.canParse(url) ? new URL(url).hostname : url
+export const hostOf = (url: string) => URL.canParse(url) ? new URL(url).hostname : url
 
 export const notAPosting = (url: string) => `The page at ${hostOf(url)} does not look like a job posting`
 

@@ -2,13 +2,14 @@ import type { Posting } from "@jobfit/core"
 import { Either } from "effect"
 import { fromPlainText } from "./Blocks.js"
 import type { Board } from "./Boards.js"
-import { parseHtml } from "./Dom.js"
-import { type Draft, finish, notAPosting } from "./Draft.js"
+import { type HtmlDocument, parseHtml } from "./Dom.js"
+import { type Draft, finish, hostOf, notAPosting } from "./Draft.js"
 import { companyOfHeading, employerSiteName, headerOf, isGenericHeading, splitPageTitle } from "./Header.js"
 import { fromJobPostingLd } from "./JobPostingLd.js"
 import { findJobPostings, jobPostingsInPage, parseLenient } from "./JsonLd.js"
 import { mainContent } from "./MainContent.js"
 import { companyFromTitle, readMeta, stripSiteSuffix } from "./PageMeta.js"
+import { wallMessage, wallOf, wallSigns } from "./Walls.js"
 
 const jsonTypes = new Set(["application/json", "application/ld+json"])
 
@@ -46,8 +47,15 @@ const talksLikeAPosting = (blocks: ReadonlyArray<{ readonly text: string }>) => 
   return false
 }
 
-const fromHtml = (url: string, body: string): Either.Either<Posting.Posting, string> => {
+const fromHtml = (url: string, body: string, given: boolean): Either.Either<Posting.Posting, string> => {
   const document = parseHtml(body)
+  const signs = wallSigns(document)
+  const read = readHtml(url, document, given)
+  const wall = wallOf(signs, Either.isRight(read))
+  return wall === undefined ? read : Either.left(wallMessage(hostOf(url), wall))
+}
+
+const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.Either<Posting.Posting, string> => {
   const meta = readMeta(document)
   const header = headerOf(document)
   const ld = jobPostingsInPage(document)
@@ -60,7 +68,7 @@ const fromHtml = (url: string, body: string): Either.Either<Posting.Posting, str
     employerSiteName(companyFromTitle(pageTitle))
   const fromLd = firstDraft(ld, { blocks, company })
   if (fromLd !== undefined) return finish(url, { ...fromLd, location: fromLd.location ?? header.location })
-  if (header.title === undefined && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
+  if (!given && header.title === undefined && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
   const heading = h1 !== undefined && !isGenericHeading(h1) ? h1 : undefined
   const title = header.title ?? heading ?? split.title ??
     (pageTitle === undefined || isGenericHeading(pageTitle) ? undefined : stripSiteSuffix(pageTitle, company))
@@ -75,9 +83,9 @@ const fromHtml = (url: string, body: string): Either.Either<Posting.Posting, str
   })
 }
 
-const fromText = (url: string, body: string): Either.Either<Posting.Posting, string> => {
+const fromText = (url: string, body: string, given: boolean): Either.Either<Posting.Posting, string> => {
   const blocks = fromPlainText(body)
-  if (!talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
+  if (!given && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
   const first = blocks[0]
   return finish(url, { source: "text", title: first?.text.slice(0, 150), blocks: blocks.slice(1) })
 }
@@ -90,11 +98,32 @@ export const extract = (url: string, mediaType: string, body: string): Either.Ei
   const type = mediaType === "" ? sniff(body) : mediaType
   try {
     if (jsonTypes.has(type)) return fromJson(url, body)
-    if (type === "text/plain") return fromText(url, body)
-    return fromHtml(url, body)
+    if (type === "text/plain") return fromText(url, body, false)
+    return fromHtml(url, body, false)
   } catch {
     // A page that trips the HTML parser or Readability is unreadable, not a server fault.
     return Either.left(notAPosting(url))
+  }
+}
+
+const looksLikeHtml = /<(?:html|body|div|p|h[1-6]|ul|li|br|section|article|main|span|table)\b[^>]*>/i
+
+/**
+ * The posting in text a person gave (`posting_text`): HTML or plain text, read as a posting because the person
+ * says it is one, so only an empty or title-less text is refused.
+ */
+export const extractGiven = (url: string, text: string): Either.Either<Posting.Posting, string> => {
+  try {
+    const read = looksLikeHtml.test(text.slice(0, 20_000)) ? fromHtml(url, text, true) : fromText(url, text, true)
+    return Either.mapLeft(
+      read,
+      (why) =>
+        why === notAPosting(url)
+          ? "The posting_text given has too little text to be a job posting (at least a title line and a few sentences)"
+          : why
+    )
+  } catch {
+    return Either.left("The posting_text given could not be read")
   }
 }
 

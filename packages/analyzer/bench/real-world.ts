@@ -1,10 +1,10 @@
 /**
  * The built-in analyzer on 50 real postings (`../shared/realworld`): analysed without failure, header fields
  * against the ground truth, skills found, red flags, and scam precision/recall on the EMSCAD rows.
- * Run: `pnpm bench:realworld [--verbose]`. See RealWorld.ts for how each file is served.
+ * Run: `pnpm bench:realworld [--verbose]`. See test/RealWorldSet.ts for how each file is served.
  */
 import { loadCorpus } from "../test/AnalyzerCorpus.js"
-import { available, runRealWorld } from "./RealWorld.js"
+import { available, runRealWorld } from "../test/RealWorldSet.js"
 
 const out = (line: string) => process.stdout.write(`${line}\n`)
 if (!available()) {

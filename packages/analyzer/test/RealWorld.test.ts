@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Either } from "effect"
-import { available, runRealWorld } from "../bench/RealWorld.js"
+import { available, runRealWorld } from "./RealWorldSet.js"
 import { loadCorpus } from "./AnalyzerCorpus.js"
 
 // The real postings live beside the repository (../shared/realworld), never in it; a clone without them skips this.

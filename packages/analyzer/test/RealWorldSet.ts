@@ -19,7 +19,7 @@ import * as http from "node:http"
 import { analyzePosting } from "../src/AnalyzePosting.js"
 import { SCAM_CODES } from "../src/flags/RedFlags.js"
 import * as HttpPostingSource from "../src/HttpPostingSource.js"
-import { sameText } from "../test/AnalyzerCorpus.js"
+import { sameText } from "./AnalyzerCorpus.js"
 
 export const realworldDir = new URL("../../../../shared/realworld/", import.meta.url)
 export const available = (): boolean => existsSync(new URL("sources.json", realworldDir))

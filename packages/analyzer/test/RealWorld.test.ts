@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Either } from "effect"
-import { available, runRealWorld } from "./RealWorldSet.js"
 import { loadCorpus } from "./AnalyzerCorpus.js"
+import { available, runRealWorld } from "./RealWorldSet.js"
 
 // The real postings live beside the repository (../shared/realworld), never in it; a clone without them skips this.
 describe.skipIf(!available())("the 50 real postings", () => {

@@ -53,6 +53,18 @@ describe("a server without an analyzer", () => {
   )
 })
 
+const POSTING = `Senior TypeScript Engineer
+Tailspin Toys - Remote (EU)
+
+Tailspin Toys builds the ordering system for independent toy shops.
+
+Requirements
+- 5+ years of TypeScript and Node.js
+- PostgreSQL
+- Experience with React or Vue
+
+Salary: €70,000 - €85,000 a year.`
+
 // The server as `pnpm start` builds it: the built-in analyzer, which refuses private addresses before charging.
 describe("the default server", () => {
   layer(TestServer.layer({ store: sqlite, analysis: null }), { excludeTestServices: true, timeout: "60 seconds" })(
@@ -75,6 +87,56 @@ describe("the default server", () => {
           }
           const ledger = yield* Fixtures.ledgerOf(user.id)
           assert.deepStrictEqual([ledger.balance, ledger.sum], [50, 50])
+        }))
+
+      it.effect("analyses posting_text over REST and MCP without fetching, keeping job_url as the job", () =>
+        Effect.gen(function*() {
+          const { key, user } = yield* Fixtures.user({ cents: 50 })
+          // A sign-in-walled host: nothing may be fetched from it, and the test network reaches nothing anyway.
+          const job_url = "https://www.linkedin.com/jobs/view/4411867124"
+          const rest = yield* Client.call(key, "analyze_job", { job_url, posting_text: POSTING })
+          assert.strictEqual(rest.status, 200)
+          assert.deepInclude(rest.body, {
+            job_id: 1,
+            url: job_url,
+            title: "Senior TypeScript Engineer",
+            company: "Tailspin Toys",
+            cached: false,
+            cost_cents: 5
+          })
+          const rpc = yield* Client.request("/api/mcp", {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              accept: "application/json, text/event-stream",
+              authorization: `Bearer ${key}`
+            },
+            body: JSON.stringify({
+              jsonrpc: "2.0",
+              id: 1,
+              method: "tools/call",
+              params: { name: "analyze_job", arguments: { job_url, posting_text: POSTING } }
+            })
+          })
+          assert.strictEqual(rpc.status, 200)
+          const result = (rpc.body as { result: { structuredContent: Record<string, unknown>; isError?: boolean } })
+            .result
+          assert.notStrictEqual(result.isError, true)
+          assert.deepInclude(result.structuredContent, { job_id: 1, url: job_url, cached: false, cost_cents: 5 })
+          const tooBig = yield* Client.call(key, "analyze_job", { job_url, posting_text: "x".repeat(204_801) })
+          assert.strictEqual(tooBig.status, 400)
+          assert.deepInclude((tooBig.body as { detail: object }).detail, { code: "INVALID_REQUEST" })
+          const empty = yield* Client.call(key, "analyze_job", { job_url, posting_text: "Engineer" })
+          assert.strictEqual(empty.status, 422)
+          assert.deepStrictEqual(empty.body, {
+            detail: {
+              code: "POSTING_UNREACHABLE",
+              message:
+                "The posting_text given has too little text to be a job posting (at least a title line and a few sentences)"
+            }
+          })
+          const ledger = yield* Fixtures.ledgerOf(user.id)
+          assert.deepStrictEqual([ledger.balance, ledger.sum], [40, 40])
         }))
     }
   )

@@ -218,6 +218,53 @@ describe("Gateway analyze_job", () => {
     }).pipe(Effect.provide(layer))
   })
 
+  it.effect("analyses posting_text instead of fetching, keeps the URL, charges once and never serves the cache", () => {
+    const { layer, memory } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ cents: 20 })
+      const fetched = yield* u.value("analyze_job", { job_url: "https://e.com/job/7" })
+      assert.deepInclude(fetched, { job_id: 1, title: "Engineer 19", cached: false })
+      const given = yield* u.value("analyze_job", {
+        job_url: "https://e.com/job/7",
+        posting_text: "Pasted Engineer\nWe need TypeScript."
+      })
+      assert.deepInclude(given, {
+        job_id: 1,
+        url: "https://e.com/job/7",
+        title: "Pasted Engineer 19",
+        company: "Given",
+        cached: false,
+        cost_cents: 5
+      })
+      const unreadable = yield* u.error("analyze_job", {
+        job_url: "https://e.com/job/8",
+        posting_text: "not a posting"
+      })
+      assertError(unreadable, new Errors.PostingUnreachable({ message: "The posting_text given has too little text" }))
+      assert.deepStrictEqual(yield* u.balance, { credits: { balance_dollars: "0.10", balance_cents: 10 } })
+      assert.deepStrictEqual(memory.ledger.map((e) => e.kind), ["grant", "charge", "charge", "charge", "refund"])
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("refuses posting_text over 200 KB before charging, and counts its bytes as UTF-8", () => {
+    const { layer, memory } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ cents: 20 })
+      const tooBig = yield* u.error("analyze_job", {
+        job_url: "https://e.com/job/9",
+        posting_text: "a".repeat(204_801)
+      })
+      assert.strictEqual(tooBig._tag, "InvalidRequest")
+      assert.include(tooBig.message, "posting_text must be at most 204800 bytes (200 KB) of UTF-8")
+      // 68,267 three-byte characters are 204,801 bytes although fewer than 204,800 characters.
+      const wide = yield* u.error("analyze_job", { job_url: "https://e.com/job/9", posting_text: "€".repeat(68_267) })
+      assert.strictEqual(wide._tag, "InvalidRequest")
+      const fits = yield* u.value("analyze_job", { job_url: "https://e.com/job/9", posting_text: "a".repeat(204_800) })
+      assert.deepInclude(fits, { cached: false, cost_cents: 5 })
+      assert.deepStrictEqual(memory.ledger.map((e) => e.kind), ["grant", "charge"])
+    }).pipe(Effect.provide(layer))
+  })
+
   it.effect("refunds when the posting is unreachable, the analyzer dies or returns nonsense", () => {
     const { layer, memory } = setup()
     return Effect.gen(function*() {

@@ -4,7 +4,7 @@ import { fromPlainText } from "./Blocks.js"
 import type { Board } from "./Boards.js"
 import { type HtmlDocument, parseHtml } from "./Dom.js"
 import { type Draft, finish, hostOf, notAPosting } from "./Draft.js"
-import { companyOfHeading, employerSiteName, headerOf, isGenericHeading, splitPageTitle } from "./Header.js"
+import { companyOfHeading, employerSiteName, headerOf, isGenericHeading, splitPageTitle, textHeader } from "./Header.js"
 import { fromJobPostingLd } from "./JobPostingLd.js"
 import { findJobPostings, jobPostingsInPage, parseLenient } from "./JsonLd.js"
 import { mainContent } from "./MainContent.js"
@@ -87,7 +87,14 @@ const fromText = (url: string, body: string, given: boolean): Either.Either<Post
   const blocks = fromPlainText(body)
   if (!given && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
   const first = blocks[0]
-  return finish(url, { source: "text", title: first?.text.slice(0, 150), blocks: blocks.slice(1) })
+  const header = textHeader(blocks.slice(1, 4).map((b) => b.text))
+  return finish(url, {
+    source: "text",
+    title: first?.text.slice(0, 150),
+    company: header.company,
+    location: header.location,
+    blocks: blocks.slice(1 + header.lines)
+  })
 }
 
 /**

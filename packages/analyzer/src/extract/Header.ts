@@ -243,3 +243,45 @@ export const splitPageTitle = (title: string): Header => {
   }
   return {}
 }
+
+// A line that names a place or a way of working: "Columbus, OH", "Remote (EU)", "Berlin, Germany", "Hybrid".
+const WORK_MODE = /^(?:remote|hybrid|on-?site|onsite|anywhere)\b|\b(?:remote|hybrid|on-?site)\b/i
+const CITY_REGION = /^[\p{Lu}][\p{L}.' -]{1,40},\s*[\p{Lu}][\p{L}.' -]{1,40}(?:,\s*[\p{Lu}][\p{L}.' -]{1,40})?$/u
+const isPlaceLine = (line: string): boolean => WORK_MODE.test(line) || CITY_REGION.test(line)
+const LABEL_LINE = /^(company|employer|location|job location|where)\s*[:：]\s*(.{2,100})$/i
+const SPLIT_LINE = /^(.{2,60}?)\s+(?:[-–—|·•@]|at)\s+(.{2,80})$/
+
+/**
+ * The header lines of a pasted posting, after its title: "Acme Logistics - Columbus, OH", "Company: Acme",
+ * "Location: Remote". Says how many lines it used, so they are not read again as text.
+ */
+export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly lines: number } => {
+  let company: string | undefined
+  let location: string | undefined
+  let used = 0
+  for (const line of lines) {
+    const trimmed = line.trim()
+    if (trimmed.length > 100) break
+    const label = LABEL_LINE.exec(trimmed)
+    if (label !== null) {
+      if (/company|employer/i.test(label[1]!)) company ??= label[2]!.trim()
+      else location ??= label[2]!.trim()
+      used++
+      continue
+    }
+    const split = SPLIT_LINE.exec(trimmed)
+    if (split !== null && isPlaceLine(split[2]!.trim()) && company === undefined) {
+      company = split[1]!.trim()
+      location ??= split[2]!.trim()
+      used++
+      continue
+    }
+    if (location === undefined && isPlaceLine(trimmed) && trimmed.split(/\s+/).length <= 6) {
+      location = trimmed
+      used++
+      continue
+    }
+    break
+  }
+  return { company, location, lines: used }
+}

@@ -1,11 +1,16 @@
 import type { Block } from "./Blocks.js"
 
+const BOARD_HOSTS =
+  /^(?:[a-z]{2}\.)?(?:linkedin|indeed|seek|glassdoor|ziprecruiter|monster|simplyhired|careerbuilder|dice|stepstone|xing|reed|totaljobs|jobstreet|naukri)\./
+
 const hostPrefixes = /^(www|jobs|careers|career|boards|apply|job-boards|work|hiring|talent)\./
 
 /** A company name guessed from a host name: careers.acme-labs.com -> "Acme Labs". */
 export const companyFromHost = (hostname: string): string => {
   if (/^[\d.]+$/.test(hostname) || hostname.includes(":")) return hostname
   const host = hostname.toLowerCase().replace(/\.$/, "").replace(hostPrefixes, "")
+  // A job board's host names the board, not the employer.
+  if (BOARD_HOSTS.test(host)) return ""
   return titleCase(host.split(".")[0] ?? host)
 }
 

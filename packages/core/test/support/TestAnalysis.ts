@@ -3,14 +3,26 @@ import { Effect, Layer } from "effect"
 
 /**
  * A posting source, analyzer and CV writer for tests: the URL decides what happens.
- * `unreachable` fails as POSTING_UNREACHABLE, `defect` dies, `bad-score` returns a score out of range.
+ * `unreachable` fails as POSTING_UNREACHABLE, `defect` dies, `bad-score` returns a score out of range. Given text
+ * is read with its first line as the title.
  */
 export const layer = Layer.mergeAll(
   Layer.succeed(PostingSource.PostingSource, {
     fetch: (url) =>
       url.includes("unreachable")
         ? Effect.fail(new Errors.PostingUnreachable({ message: "The posting answered 404" }))
-        : Effect.succeed({ url, title: "Engineer", company: "Acme", location: "Remote", description: "TypeScript" })
+        : Effect.succeed({ url, title: "Engineer", company: "Acme", location: "Remote", description: "TypeScript" }),
+    // Given text: its first line is the title; "not a posting" is refused as unreadable.
+    read: (url, text) =>
+      text.includes("not a posting")
+        ? Effect.fail(new Errors.PostingUnreachable({ message: "The posting_text given has too little text" }))
+        : Effect.succeed({
+          url,
+          title: text.split("\n")[0] ?? "",
+          company: "Given",
+          location: "Remote",
+          description: text
+        })
   }),
   Layer.succeed(Analyzer.Analyzer, {
     analyze: (posting) =>

@@ -78,7 +78,13 @@ export const commands = {
   "analyze": {
     summary: "Analyse a posting locally (no server, no credits)",
     args: ["URL"],
-    options: { profile: required("PATH", "a JSON Resume document, or {\"resume\": ..., \"preferences\": ...}") }
+    options: {
+      profile: required("PATH", "a JSON Resume document, or {\"resume\": ..., \"preferences\": ...}"),
+      "text-file": optional(
+        "PATH",
+        "the posting's text (plain text or HTML, at most 200 KB), for a page behind a sign-in: read instead of fetching URL"
+      )
+    }
   },
   "jobs seed": {
     summary: "Store N synthetic analysed jobs (no network)",

@@ -225,7 +225,14 @@ export const analyze: Command<"analyze", PostingSource.PostingSource | Analyzer.
   Effect.fn("Cli.analyze")(function*(values: Values<"analyze">) {
     const url = yield* JobUrl.check(values.URL)
     const { profile } = yield* Input.readProfile(values.profile)
-    const posting = yield* (yield* PostingSource.PostingSource).fetch(url)
+    const source = yield* PostingSource.PostingSource
+    const textFile = values["text-file"]
+    const posting = textFile === undefined
+      ? yield* source.fetch(url)
+      : yield* Effect.flatMap(Input.readPostingText(textFile), (text) =>
+        source.read === undefined
+          ? Effect.fail(new Errors.FeatureUnavailable({ feature: "Reading posting_text" }))
+          : source.read(url, text))
     const analysis = yield* (yield* Analyzer.Analyzer).analyze(posting, profile)
     return {
       json: { url, ...encodeAnalysis(analysis) },

@@ -1,5 +1,5 @@
 import { FileSystem } from "@effect/platform"
-import { Account, Admin, Errors, Profile } from "@jobfit/core"
+import { Account, Admin, Errors, Profile, Tools } from "@jobfit/core"
 import { Effect, ParseResult, Schema } from "effect"
 
 const clip = (text: string, max = 60): string => (text.length > max ? `${text.slice(0, max - 3)}...` : text)
@@ -50,9 +50,9 @@ export const list = (text: string): ReadonlyArray<string> =>
   text.split(",").map((item) => item.trim()).filter((item) => item.length > 0)
 
 /** A JSON file's content; a missing, unreadable or malformed file is INVALID_REQUEST with one line. */
-export const readJson = Effect.fn("Input.readJson")(function*(path: string) {
+const readText = Effect.fn("Input.readText")(function*(path: string) {
   const fs = yield* FileSystem.FileSystem
-  const text = yield* fs.readFileString(path).pipe(
+  return yield* fs.readFileString(path).pipe(
     Effect.mapError((error) =>
       invalid(
         error._tag === "SystemError" && error.reason === "NotFound"
@@ -63,6 +63,18 @@ export const readJson = Effect.fn("Input.readJson")(function*(path: string) {
       )
     )
   )
+})
+
+/** A posting's text from a file, held to the size analyze_job accepts. */
+export const readPostingText = Effect.fn("Input.readPostingText")(function*(path: string) {
+  const text = yield* readText(path)
+  return yield* Schema.decodeUnknown(Tools.PostingText)(text).pipe(
+    Effect.mapError(() => invalid(`${path} is over ${Tools.POSTING_TEXT_MAX_BYTES} bytes (200 KB)`))
+  )
+})
+
+export const readJson = Effect.fn("Input.readJson")(function*(path: string) {
+  const text = yield* readText(path)
   return yield* Effect.try({
     try: (): unknown => JSON.parse(text),
     catch: (error) => invalid(`${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`)

@@ -48,7 +48,7 @@ describe("jobfit analyze", () => {
       assert.strictEqual(json.code, 0, json.stderr)
       const analysis = JSON.parse(json.stdout) as Record<string, unknown>
       assert.strictEqual(analysis.url, `${origin}/job`)
-      assert.strictEqual(analysis.analyzer, "jobfit-builtin/0.1")
+      assert.strictEqual(analysis.analyzer, BuiltinAnalyzer.ANALYZER_NAME)
       assert.include(["APPLY", "MAYBE", "SKIP"], analysis.verdict)
       const text = yield* jobfit("analyze", `${origin}/job`, "--profile", profile)
       assert.strictEqual(text.code, 0, text.stderr)
@@ -57,6 +57,32 @@ describe("jobfit analyze", () => {
       assert.strictEqual(loopback.code, 1)
       assert.deepInclude(JSON.parse(loopback.stdout), {
         error: { code: "URL_NOT_ALLOWED", message: JSON.parse(loopback.stdout).error.message }
+      })
+    }))
+
+  it.effect("reads the posting from --text-file instead of fetching the URL", () =>
+    Effect.gen(function*() {
+      const profile = writeFile(
+        dir,
+        "pat.json",
+        JSON.stringify({ basics: { name: "Pat" }, skills: [{ name: "Python" }] })
+      )
+      const text = writeFile(
+        dir,
+        "posting.txt",
+        "Data Engineer\nContoso Analytics - Remote\n\nContoso Analytics helps hospitals plan their staffing.\n\n" +
+          "Requirements\n- Python or Scala\n- SQL and Apache Spark\n- 3+ years building data pipelines"
+      )
+      // Nothing listens on this address: the text is read, the URL only names the job.
+      const url = "https://www.linkedin.com/jobs/view/1"
+      const json = yield* jobfit("analyze", url, "--profile", profile, "--text-file", text, "--json")
+      assert.strictEqual(json.code, 0, json.stderr)
+      assert.deepInclude(JSON.parse(json.stdout), { url, title: "Data Engineer", company: "Contoso Analytics" })
+      const big = writeFile(dir, "big.txt", "x".repeat(204_801))
+      const refused = yield* jobfit("analyze", url, "--profile", profile, "--text-file", big, "--json")
+      assert.strictEqual(refused.code, 1)
+      assert.deepStrictEqual(JSON.parse(refused.stdout), {
+        error: { code: "INVALID_REQUEST", message: `${big} is over 204800 bytes (200 KB)` }
       })
     }))
 })

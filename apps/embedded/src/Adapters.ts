@@ -26,6 +26,12 @@ export interface PostingSourceFunctions {
    * It must refuse private and loopback addresses itself when callers are not trusted.
    */
   readonly fetch: (url: string, signal: AbortSignal) => Awaitable<Types.Posting>
+  /**
+   * Reads the posting from text the caller gave (`posting_text`: plain text or HTML) for `url`, without fetching.
+   * Optional: without it, analyze_job with posting_text answers SERVICE_UNAVAILABLE. Throw a JobfitError with code
+   * POSTING_UNREACHABLE when the text is no posting.
+   */
+  readonly read?: ((url: string, text: string, signal: AbortSignal) => Awaitable<Types.Posting>) | undefined
 }
 
 /** A CV writer as plain functions. */
@@ -93,7 +99,18 @@ export const postingSource = (functions: PostingSourceFunctions): Layer.Layer<Po
     const result = yield* attempt("postingSource.fetch", (signal) => functions.fetch(url, signal), refused)
     return yield* check(result)
   })
-  return Layer.succeed(PostingSource.PostingSource, PostingSource.PostingSource.of({ fetch }))
+  const read = functions.read
+  const readText = read === undefined ? undefined : Effect.fn("EmbeddedPostingSource.read")(function*(
+    url: string,
+    text: string
+  ) {
+    const result = yield* attempt("postingSource.read", (signal) => read(url, text, signal), unreachable)
+    return yield* check(result)
+  })
+  return Layer.succeed(
+    PostingSource.PostingSource,
+    PostingSource.PostingSource.of(readText === undefined ? { fetch } : { fetch, read: readText })
+  )
 }
 
 const CvDocument = Schema.Struct({ content: Schema.String, resume: Profile.Resume })

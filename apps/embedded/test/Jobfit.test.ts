@@ -140,4 +140,26 @@ describe("the built-in analysis by default", () => {
       await Promise.all([strict.dispose(), allowing.dispose()])
     }
   })
+
+  it("analyses posting_text without fetching: the local URL is kept although it may not be fetched", async () => {
+    const strict = await createJobfit({ database: ":memory:", logLevel: "none" })
+    try {
+      const seeded = await Fixtures.seed(strict, { cents: 5 })
+      const analysis = await strict.analyzeJob(seeded.key, {
+        job_url: url,
+        posting_text: "Staff TypeScript Engineer\nNorthwind Labs - Remote\n\nNorthwind Labs builds logistics " +
+          "software for regional carriers.\n\nRequirements\n- TypeScript\n" +
+          "- Node.js and PostgreSQL\n- 6+ years building web services"
+      })
+      assert.deepInclude(analysis, {
+        title: "Staff TypeScript Engineer",
+        company: "Northwind Labs",
+        url,
+        cost_cents: 5
+      })
+      assert.include(analysis.matching_skills, "TypeScript")
+    } finally {
+      await strict.dispose()
+    }
+  })
 })

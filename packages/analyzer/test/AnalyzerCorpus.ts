@@ -5,7 +5,7 @@
 import { type Analysis, Posting, Profile } from "@jobfit/core"
 import { Either, Schema } from "effect"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
-import { extract } from "../src/extract/Extract.js"
+import { extract, extractGiven } from "../src/extract/Extract.js"
 
 const corpusDir = new URL("fixtures/corpus/", import.meta.url)
 
@@ -95,7 +95,9 @@ const loadPosting = (id: string, file: string, label: Label | undefined) => {
   const path = new URL(`postings/${file}`, corpusDir)
   if (file.endsWith(".json")) return Either.right(Schema.decodeUnknownSync(Posting.Posting)(readJson(path)))
   const url = label?.url ?? `https://jobs.example.com/${id}`
-  return extract(url, file.endsWith(".txt") ? "text/plain" : "text/html", readFileSync(path, "utf8"))
+  // A .txt is text a person pasted: it is read as posting_text is; an .html page as a fetched page is.
+  const body = readFileSync(path, "utf8")
+  return file.endsWith(".txt") ? extractGiven(url, body) : extract(url, "text/html", body)
 }
 
 export const loadCorpus = (): Corpus => {

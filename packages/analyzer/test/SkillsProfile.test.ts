@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import { IMPLIED } from "../src/skills/Implied.js"
 import { profileSkills } from "../src/skills/ProfileSkills.js"
 import { taxonomy } from "./AnalyzerSupport.js"
 
@@ -37,5 +38,21 @@ describe("profile skills", () => {
 
   it("handles an empty resume", () => {
     assert.strictEqual(profileSkills({}, taxonomy).size, 0)
+  })
+})
+
+describe("implied skills", () => {
+  it("names only skills of the taxonomy", () => {
+    for (const [from, implied] of Object.entries(IMPLIED)) {
+      for (const name of [from, ...implied]) assert.isDefined(taxonomy.byName.get(name.toLowerCase()), name)
+    }
+  })
+
+  it("adds what a skill shows: closing the books means journal entries, TypeScript means JavaScript", () => {
+    const have = profileSkills({ skills: [{ name: "Work", keywords: ["Month-end close", "TypeScript"] }] }, taxonomy)
+    for (const name of ["Journal entries", "Accruals", "General ledger", "JavaScript"]) {
+      assert.isTrue(have.has(name), name)
+    }
+    assert.isFalse(have.has("Python"))
   })
 })

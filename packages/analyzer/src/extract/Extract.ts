@@ -61,7 +61,12 @@ const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.E
   const ld = jobPostingsInPage(document)
   const blocks = mainContent(document)
   const pageTitle = meta.ogTitle ?? meta.documentTitle
-  const split = pageTitle === undefined ? {} : splitPageTitle(pageTitle)
+  const titles = [meta.ogTitle, meta.documentTitle].filter((t) => t !== undefined).map(splitPageTitle)
+  const split = {
+    title: titles.find((t) => t.title !== undefined)?.title,
+    company: titles.find((t) => t.company !== undefined)?.company,
+    location: titles.find((t) => t.location !== undefined)?.location
+  }
   const h1 = meta.h1 !== undefined && meta.h1.length <= 150 ? meta.h1 : undefined
   const company = header.company ?? employerSiteName(meta.siteName) ??
     (h1 === undefined ? undefined : companyOfHeading(h1)) ?? split.company ??
@@ -69,7 +74,8 @@ const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.E
   const fromLd = firstDraft(ld, { blocks, company })
   if (fromLd !== undefined) return finish(url, { ...fromLd, location: fromLd.location ?? header.location })
   if (!given && header.title === undefined && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
-  const heading = h1 !== undefined && !isGenericHeading(h1) ? h1 : undefined
+  // A generic h1 ("Acme Careers") sits above the job's own heading: take the first specific h2 then.
+  const heading = h1 !== undefined && !isGenericHeading(h1) ? h1 : h1 === undefined ? undefined : meta.h2
   const title = header.title ?? heading ?? split.title ??
     (pageTitle === undefined || isGenericHeading(pageTitle) ? undefined : stripSiteSuffix(pageTitle, company))
   return finish(url, {

@@ -270,9 +270,25 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
       continue
     }
     const split = SPLIT_LINE.exec(trimmed)
-    if (split !== null && isPlaceLine(split[2]!.trim()) && company === undefined) {
-      company = split[1]!.trim()
-      location ??= split[2]!.trim()
+    if (split !== null && location === undefined) {
+      const [left, right] = [split[1]!.trim(), split[2]!.trim()]
+      // "Milwaukee, WI — on-site": a place and its way of working.
+      if (CITY_REGION.test(left) && WORK_MODE.test(right) && !CITY_REGION.test(right)) {
+        location = left
+        used++
+        continue
+      }
+      if (isPlaceLine(right) && company === undefined) {
+        company = left
+        location = right
+        used++
+        continue
+      }
+    }
+    const withCompany = COMPANY_CITY_REGION.exec(trimmed)
+    if (withCompany !== null && company === undefined && location === undefined) {
+      company = withCompany[1]!.trim()
+      location = withCompany[2]!.trim()
       used++
       continue
     }
@@ -281,7 +297,18 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
       used++
       continue
     }
+    if (company === undefined && used === 0 && NAME_LINE.test(trimmed) && !isPlaceLine(trimmed)) {
+      company = trimmed
+      used++
+      continue
+    }
     break
   }
   return { company, location, lines: used }
 }
+
+// "Keystone Fuel Transport, Columbus, OH": an employer, then a city and a US state.
+const COMPANY_CITY_REGION =
+  /^([\p{Lu}][^,]{2,60}),\s*([\p{Lu}][\p{L}.' -]{1,40},\s*(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]))$/u
+// A line that is only a name: "Summit Revenue Partners", "Lakeshore Brewing Company".
+const NAME_LINE = /^(?:[\p{Lu}\d][\p{L}\d&'.-]*)(?:\s+(?:[\p{Lu}\d&][\p{L}\d&'.-]*|of|and|the|de|für)){0,6}$/u

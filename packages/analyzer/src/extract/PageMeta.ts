@@ -1,9 +1,12 @@
 import type { HtmlDocument } from "./Dom.js"
+import { isGenericHeading } from "./Header.js"
 import { nonEmpty } from "./Loose.js"
 
 /** What a page says about itself in <head> and its first <h1>. */
 export interface PageMeta {
   readonly h1: string | undefined
+  /** The first short h2 that is not a generic heading, for pages whose h1 is the site's banner. */
+  readonly h2: string | undefined
   readonly ogTitle: string | undefined
   readonly documentTitle: string | undefined
   readonly siteName: string | undefined
@@ -18,7 +21,17 @@ const meta = (document: HtmlDocument, keys: ReadonlyArray<string>) => {
   return undefined
 }
 
+const firstH2 = (document: HtmlDocument): string | undefined => {
+  const headings = document.querySelectorAll("h2")
+  for (let i = 0; i < headings.length && i < 10; i++) {
+    const text = nonEmpty(headings[i]?.textContent?.replace(/\s+/g, " ").trim() ?? undefined)
+    if (text !== undefined && text.length <= 150 && !isGenericHeading(text)) return text
+  }
+  return undefined
+}
+
 export const readMeta = (document: HtmlDocument): PageMeta => ({
+  h2: firstH2(document),
   h1: nonEmpty(
     (document.querySelector("main h1") ?? document.querySelector("article h1") ?? document.querySelector("h1"))
       ?.textContent ?? undefined

@@ -8,7 +8,7 @@ const flag = (code: string, severity: Flag["severity"], message: string, evidenc
   evidence === undefined ? { code, severity, message } : { code, severity, message, evidence }
 
 const UPFRONT =
-  /\b(?:starter (?:kit|pack)|(?:training|registration|application|processing|onboarding|equipment|enrol?ment|certification|background check|admin(?:istration)?|membership|placement|activation) fee|refundable deposit|security deposit|upfront (?:fee|payment|cost|investment)|pay (?:a |an |the )?(?:small |one[- ]time |refundable |nominal |low )?(?:fee|deposit)|pay for (?:your )?(?:own )?(?:training|kit|starter|background check|certification)|(?:purchase|buy) (?:your |a |the )?(?:own )?(?:starter|kit|training package|equipment|software)[^.]{0,40}\b(?:from us|from our|through us|through our|approved vendor))/i
+  /\b(?:starter (?:kit|pack)|(?:training|registration|application|processing|onboarding|equipment|enrol?ment|certification|background check|admin(?:istration)?|membership|placement|activation|course|program(?:me)?|materials?|kit) fee|refundable deposit|security deposit|upfront (?:fee|payment|cost|investment)|pay (?:a |an |the )?(?:small |one[- ]time |refundable |nominal |low )?(?:fee|deposit)|pay for (?:your )?(?:own )?(?:training|kit|starter|background check|certification)|(?:purchase|buy) (?:your |a |the )?(?:own )?(?:starter|kit|training package|equipment|software)[^.]{0,40}\b(?:from us|from our|through us|through our|approved vendor))/i
 
 // Every match of UPFRONT holds one of these (and so on for each pattern below).
 const UPFRONT_WORDS = ["starter ", " fee", "deposit", "upfront ", "pay ", "purchase ", "buy "]

@@ -1,4 +1,5 @@
 import type { Profile } from "@jobfit/core"
+import { IMPLIED } from "./Implied.js"
 import { findMentions } from "./Matcher.js"
 import { polarityOf } from "./Negation.js"
 import { makeSentence, sentencesOf } from "./Sentence.js"
@@ -63,6 +64,13 @@ export const profileSkills = (resume: Resume, taxonomy: Taxonomy): ReadonlyMap<s
     for (const skill of skills) add(skill, skills.length === 1 ? entry : undefined)
   }
   for (const text of written(resume)) for (const skill of skillsOfText(text, taxonomy)) add(skill, undefined)
+  // What the skills found imply, one step (IMPLIED lists the whole closure where it matters).
+  for (const name of [...found.keys()]) {
+    for (const implied of IMPLIED[name] ?? []) {
+      const skill = taxonomy.byName.get(implied.toLowerCase())
+      if (skill !== undefined && !found.has(implied)) add(skill, undefined)
+    }
+  }
   perTaxonomy.set(resume, found)
   return found
 }

@@ -1,0 +1,46 @@
+/**
+ * Skills that having another skill shows, as a careful reader of a resume assumes them: an accountant who closes
+ * the books makes journal entries, someone who writes TypeScript writes JavaScript. Only sure implications: a
+ * skill is implied when no one could practise the other without it. Names are the taxonomy's canonical names;
+ * a test checks that each exists.
+ */
+export const IMPLIED: Readonly<Record<string, ReadonlyArray<string>>> = {
+  // Accounting and finance
+  "Month-end close": ["Journal entries", "Accruals", "Account reconciliation", "General ledger"],
+  "GAAP": ["Accounting"],
+  "Certified Public Accountant": ["Accounting", "GAAP", "General ledger", "Journal entries"],
+  "Bookkeeping": ["Accounting", "Journal entries", "General ledger"],
+  "NetSuite": ["Enterprise resource planning"],
+  "SAP": ["Enterprise resource planning"],
+  "Oracle E-Business Suite": ["Enterprise resource planning"],
+  "Microsoft Excel": ["Spreadsheets"],
+  "Financial modeling": ["Microsoft Excel", "Forecasting"],
+  // Software
+  "TypeScript": ["JavaScript"],
+  "React": ["JavaScript"],
+  "Vue.js": ["JavaScript"],
+  "Angular": ["JavaScript", "TypeScript"],
+  "Next.js": ["React", "JavaScript"],
+  "PostgreSQL": ["SQL"],
+  "MySQL": ["SQL"],
+  "Microsoft SQL Server": ["SQL"],
+  "Git": ["Version control"],
+  "Kubernetes": ["Docker"],
+  "Django": ["Python"],
+  "Flask": ["Python"],
+  "FastAPI": ["Python"],
+  "Spring Boot": ["Java"],
+  // Marketing
+  "Google Ads": ["Pay-per-click advertising"],
+  "Email marketing": ["A/B testing"],
+  "Search engine optimization": ["Keyword research"],
+  // Health care
+  "Registered Nurse": ["Patient care", "Vital signs", "Medication administration", "Patient assessment"],
+  "Licensed Practical Nurse": ["Patient care", "Vital signs", "Medication administration"],
+  "Advanced Cardiovascular Life Support": ["Basic Life Support", "CPR"],
+  "Basic Life Support": ["CPR"],
+  // Trades and logistics
+  "Master electrician license": ["Journeyman electrician license", "National Electrical Code"],
+  "Journeyman electrician license": ["National Electrical Code"],
+  "Commercial driver's license": ["Driver's license"]
+}

@@ -56,8 +56,12 @@ describe("factors", () => {
     assert.strictEqual(all.score, 1)
     assert.include(all.detail, "3 of 3 required skills")
     assert.strictEqual(skillFactor("required_skills", found, have([])).score, 0)
-    assert.closeTo(skillFactor("required_skills", found, have(["Rust", "PostgreSQL"])).score, (2 / 3 - 0.2) / 0.7, 1e-9)
-    assert.strictEqual(skillFactor("required_skills", found, have(["Rust"])).score, (1 / 3 - 0.2) / 0.7)
+    assert.closeTo(
+      skillFactor("required_skills", found, have(["Rust", "PostgreSQL"])).score,
+      (2 / 3 - 0.2) / 0.65,
+      1e-9
+    )
+    assert.strictEqual(skillFactor("required_skills", found, have(["Rust"])).score, (1 / 3 - 0.2) / 0.65)
   })
 
   it("scores experience against asked or implied years", () => {

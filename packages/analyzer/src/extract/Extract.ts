@@ -4,7 +4,15 @@ import { fromPlainText } from "./Blocks.js"
 import type { Board } from "./Boards.js"
 import { type HtmlDocument, parseHtml } from "./Dom.js"
 import { type Draft, finish, hostOf, notAPosting } from "./Draft.js"
-import { companyOfHeading, employerSiteName, headerOf, isGenericHeading, splitPageTitle, textHeader } from "./Header.js"
+import {
+  companyOfHeading,
+  employerSiteName,
+  headerOf,
+  isGenericHeading,
+  placeInTitle,
+  splitPageTitle,
+  textHeader
+} from "./Header.js"
 import { fromJobPostingLd } from "./JobPostingLd.js"
 import { findJobPostings, jobPostingsInPage, parseLenient } from "./JsonLd.js"
 import { mainContent } from "./MainContent.js"
@@ -94,11 +102,12 @@ const fromText = (url: string, body: string, given: boolean): Either.Either<Post
   if (!given && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
   const first = blocks[0]
   const header = textHeader(blocks.slice(1, 4).map((b) => b.text))
+  const title = first?.text.slice(0, 150)
   return finish(url, {
     source: "text",
-    title: first?.text.slice(0, 150),
+    title,
     company: header.company,
-    location: header.location,
+    location: header.location ?? (title === undefined ? undefined : placeInTitle(title)),
     blocks: blocks.slice(1 + header.lines)
   })
 }

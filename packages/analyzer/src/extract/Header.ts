@@ -280,7 +280,7 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
       }
       if (isPlaceLine(right) && company === undefined) {
         company = left
-        location = right
+        location = withoutWorkMode(right)
         used++
         continue
       }
@@ -312,3 +312,19 @@ const COMPANY_CITY_REGION =
   /^([\p{Lu}][^,]{2,60}),\s*([\p{Lu}][\p{L}.' -]{1,40},\s*(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]))$/u
 // A line that is only a name: "Summit Revenue Partners", "Lakeshore Brewing Company".
 const NAME_LINE = /^(?:[\p{Lu}\d][\p{L}\d&'.-]*)(?:\s+(?:[\p{Lu}\d&][\p{L}\d&'.-]*|of|and|the|de|für)){0,6}$/u
+
+/** "Hartford, CT, on-site 4 days" -> "Hartford, CT": a place followed by how often one is there. */
+const withoutWorkMode = (place: string): string => {
+  const parts = place.split(/\s*,\s*/)
+  const last = parts.at(-1) ?? ""
+  return parts.length >= 3 && /^(?:on-?site|onsite|hybrid|in[- ]office)\b/i.test(last)
+    ? parts.slice(0, -1).join(", ")
+    : place
+}
+
+/** "Senior Engineer (Go) — Remote, EU": the place a title ends with, after a dash. */
+export const placeInTitle = (title: string): string | undefined => {
+  const match = /\s[—–-]\s+([^—–-]{2,60})$/.exec(title)
+  const place = match?.[1]?.trim()
+  return place !== undefined && (WORK_MODE.test(place) || CITY_REGION.test(place)) ? place : undefined
+}

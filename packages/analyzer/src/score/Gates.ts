@@ -118,6 +118,31 @@ const credentialGates = (
   return gates
 }
 
+// "Certified Case Manager (CCM) credential is required", "a CIA designation is mandatory": a credential the
+// taxonomy does not know, named as required. The profile shows it by its abbreviation or its full name.
+const NAMED_CREDENTIAL =
+  /\b((?:[A-Z][\w&'-]*\s+){0,5}[A-Z][\w&'-]*)?\s*\(?\b([A-Z][A-Za-z&-]{1,7})\)?\s+(?:credential|certification|certificate|designation|license|licence|registration)s?\s+(?:is\s+|are\s+)?(?:required|mandatory|needed|a must)\b/
+const ABBREVIATION_ONLY =
+  /\b([A-Z][A-Za-z&-]{1,7})\s+(?:credential|certification|designation)s?\s+(?:is\s+)?(?:required|mandatory)\b/
+
+const namedCredentialGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
+  const match = NAMED_CREDENTIAL.exec(sentence) ?? ABBREVIATION_ONLY.exec(sentence)
+  if (match === null || SOFT.test(sentence)) return undefined
+  const abbreviation = (match[2] ?? match[1] ?? "").trim()
+  const name = match[2] === undefined ? undefined : match[1]?.trim()
+  if (abbreviation.length < 2 || /^(?:An?|The|Our|Your|This|Active|Valid|Current|State)$/.test(abbreviation)) {
+    return undefined
+  }
+  const shown = wordIn(facts.text, abbreviation.toLowerCase()) ||
+    (name !== undefined && name.split(/\s+/).length >= 2 && facts.text.includes(name.toLowerCase()))
+  return {
+    kind: "certification",
+    what: name === undefined ? abbreviation : `${name} (${abbreviation})`,
+    quote: sentence,
+    met: shown
+  }
+}
+
 const DEGREE =
   /\b(associate(?:'s)? degree|bachelor(?:'s|s)?(?: degree)?|undergraduate degree|university degree|college degree|four[- ]year degree|4[- ]year degree|master(?:'s|s)?(?: degree)?|mba|ph\.?\s?d\.?|doctorate|doctoral degree|doctor of [a-z]+(?: [a-z]+)?|dpt|bsn|msn|juris doctor|pharm\.?d)\b/gi
 const DEGREE_WORDS = /\b(?:degree|bachelor|master|mba|ph\.?\s?d|doctor|dpt|bsn|msn|pharm\.?d)/i
@@ -349,6 +374,7 @@ export const gatesOf = (
     if (hasPreferredCue(sentence)) continue
     // A degree inside a list of credentials ("an RN license or a BSN") belongs to that list's gate.
     if (!credentialSentences.has(text)) add(degreeGate(text, facts))
+    if (!credentialSentences.has(text)) add(namedCredentialGate(text, facts))
     add(clearanceGate(text, facts))
     add(authorisationGate(text, posting, facts))
     add(locationGate(text, posting, facts))
@@ -365,7 +391,8 @@ export const gatesOf = (
       kind: "years",
       what: `${asked.years}+ years of ${names.length > 0 ? `${names.join(" or ")} ` : ""}experience`,
       quote: asked.quote,
-      met: facts.years + 0.25 >= asked.years &&
+      // Half a year short of "2+ years" is not turned away by a person reading the resume.
+      met: facts.years + 0.5 >= asked.years &&
         (specialty.length === 0 || specialty.some((s) => has(s.skill.name) || s.alternatives.some(has)))
     })
   }

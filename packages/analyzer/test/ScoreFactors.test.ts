@@ -61,7 +61,7 @@ describe("factors", () => {
       (2 / 3 - 0.2) / 0.65,
       1e-9
     )
-    assert.strictEqual(skillFactor("required_skills", found, have(["Rust"])).score, (1 / 3 - 0.2) / 0.65)
+    assert.closeTo(skillFactor("required_skills", found, have(["Rust"])).score, (1 / 3 - 0.2) / 0.65, 1e-9)
   })
 
   it("scores experience against asked or implied years", () => {

@@ -17,7 +17,7 @@ const makeFetch = (get: SafeFetcher.Get, options: ResolvedOptions) =>
       const board = boardFor(yield* checkUrl(url, options.allow), options.boardApis)
       if (board !== undefined) {
         yield* Effect.annotateCurrentSpan({ board: board.name })
-        const answer = yield* get(board.apiUrl, SafeFetcher.acceptJson)
+        const answer = yield* get(board.apiUrl, board.accept)
         return yield* Either.mapLeft(extractBoard(board, url, answer.text), unreachable)
       }
       const page = yield* get(url)

@@ -112,3 +112,105 @@ describe("board answers", () => {
     )
   })
 })
+
+describe("Workday, SmartRecruiters, Workable, Recruitee and Personio", () => {
+  it("maps each board's posting URL to its public endpoint, and leaves other URLs on its hosts to the page", () => {
+    const api = (href: string) => board(href)?.apiUrl
+    assert.strictEqual(
+      api("https://fabrikam.wd5.myworkdayjobs.com/en-US/External/job/Columbus-OH/Senior-Payroll-Analyst_R0012345"),
+      "https://fabrikam.wd5.myworkdayjobs.com/wday/cxs/fabrikam/External/job/Columbus-OH/Senior-Payroll-Analyst_R0012345"
+    )
+    assert.strictEqual(
+      api("https://fabrikam.wd5.myworkdayjobs.com/External/job/Columbus-OH/Senior-Payroll-Analyst_R0012345"),
+      "https://fabrikam.wd5.myworkdayjobs.com/wday/cxs/fabrikam/External/job/Columbus-OH/Senior-Payroll-Analyst_R0012345"
+    )
+    assert.strictEqual(
+      api("https://jobs.smartrecruiters.com/Contoso/744000041234567-logistics-coordinator"),
+      "https://api.smartrecruiters.com/v1/companies/Contoso/postings/744000041234567"
+    )
+    assert.strictEqual(
+      api("https://apply.workable.com/tailwind-traders/j/A1B2C3D4E5/"),
+      "https://apply.workable.com/api/v2/accounts/tailwind-traders/jobs/A1B2C3D4E5"
+    )
+    assert.strictEqual(
+      api("https://litware.recruitee.com/o/warehouse-team-lead"),
+      "https://litware.recruitee.com/api/offers/warehouse-team-lead"
+    )
+    assert.strictEqual(
+      api("https://adatum.jobs.personio.de/job/1002?language=en"),
+      "https://adatum.jobs.personio.de/xml"
+    )
+    assert.strictEqual(api("https://adatum.jobs.personio.com/job/1002"), "https://adatum.jobs.personio.com/xml")
+    for (
+      const other of [
+        "https://fabrikam.wd5.myworkdayjobs.com/External",
+        "https://jobs.smartrecruiters.com/Contoso",
+        "https://apply.workable.com/tailwind-traders/",
+        "https://litware.recruitee.com/",
+        "https://adatum.jobs.personio.de/job/not-a-number",
+        "https://myworkdayjobs.com.evil.example/External/job/x/y_1"
+      ]
+    ) assert.isUndefined(board(other), other)
+  })
+
+  it("points the same-host boards at another origin for tests, keeping the path", () => {
+    const local = boardFor(new URL("https://litware.recruitee.com/o/warehouse-team-lead"), {
+      ...publicBoardApis,
+      sameHost: "http://127.0.0.2:4000/"
+    })
+    assert.strictEqual(local?.apiUrl, "http://127.0.0.2:4000/api/offers/warehouse-team-lead")
+  })
+
+  it("reads Workday's job JSON", () => {
+    const p = fromBoard(
+      "https://fabrikam.wd5.myworkdayjobs.com/External/job/Columbus-OH/Senior-Payroll-Analyst_R0012345",
+      "workday.json"
+    )
+    assert.deepInclude(p, { title: "Senior Payroll Analyst", company: "Fabrikam Health", location: "Columbus, OH" })
+    assert.strictEqual(p.employment_type, "FULL_TIME")
+    assert.deepStrictEqual(p.salary, { min: 72000, max: 88000, currency: "USD", period: "year" })
+    assert.include(p.sections?.requirements ?? [], "Advanced Microsoft Excel")
+    assert.include(p.description, "Other locations: Remote - Ohio")
+  })
+
+  it("reads a SmartRecruiters posting with its sections", () => {
+    const p = fromBoard("https://jobs.smartrecruiters.com/Contoso/744000041234567-x", "smartrecruiters.json")
+    assert.deepInclude(p, {
+      title: "Logistics Coordinator",
+      company: "Contoso Freight",
+      location: "Rotterdam, South Holland, Netherlands",
+      remote: false
+    })
+    assert.include(p.sections?.requirements ?? [], "3+ years in freight forwarding or logistics")
+    assert.deepStrictEqual(p.salary, { min: 3400, max: 4100, currency: "EUR", period: "month" })
+  })
+
+  it("reads a Workable job with its requirements and benefits", () => {
+    const p = fromBoard("https://apply.workable.com/tailwind-traders/j/A1B2C3D4E5/", "workable.json")
+    assert.deepInclude(p, { title: "Customer Success Manager", location: "Manchester, England, United Kingdom" })
+    assert.deepStrictEqual(p.sections?.requirements, [
+      "2+ years in customer success for a SaaS product",
+      "HubSpot or Salesforce"
+    ])
+  })
+
+  it("reads a Recruitee offer with its salary", () => {
+    const p = fromBoard("https://litware.recruitee.com/o/warehouse-team-lead", "recruitee.json")
+    assert.deepInclude(p, { title: "Warehouse Team Lead", company: "Litware Logistics", location: "Antwerp, Belgium" })
+    assert.deepStrictEqual(p.salary, { min: 2900, max: 3400, currency: "EUR", period: "month" })
+    assert.include(p.sections?.requirements ?? [], "Forklift certification")
+  })
+
+  it("finds the position in Personio's XML feed by its id, and says when it is gone", () => {
+    const p = fromBoard("https://adatum.jobs.personio.de/job/1002", "personio.xml")
+    assert.deepInclude(p, { title: "Backend Engineer (Go)", company: "Adatum GmbH", location: "Berlin" })
+    assert.include(p.sections?.requirements ?? [], "3+ years with Go")
+    const gone = board("https://adatum.jobs.personio.de/job/999")
+    assert.deepStrictEqual(
+      gone === undefined
+        ? undefined
+        : extractBoard(gone, "https://adatum.jobs.personio.de/job/999", fixture("personio.xml")),
+      Either.left("The posting is no longer in the Personio job feed")
+    )
+  })
+})

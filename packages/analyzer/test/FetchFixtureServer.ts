@@ -105,6 +105,29 @@ const route = (
       return tail === "posting-api/job-board/relecloud" && url.searchParams.get("includeCompensation") === "true"
         ? response.writeHead(200, { "content-type": "application/json" }).end(fixture("ashby.json"))
         : response.writeHead(404).end()
+    case "smartrecruiters":
+      return tail === "v1/companies/Contoso/postings/744000041234567"
+        ? response.writeHead(200, { "content-type": "application/json" }).end(fixture("smartrecruiters.json"))
+        : response.writeHead(404).end()
+    case "workable":
+      return tail === "api/v2/accounts/tailwind-traders/jobs/A1B2C3D4E5"
+        ? response.writeHead(200, { "content-type": "application/json" }).end(fixture("workable.json"))
+        : response.writeHead(404).end()
+    // Workday, Recruitee and Personio answer on the posting's own host; tests send them here.
+    case "samehost": {
+      const files: Readonly<Record<string, readonly [string, string]>> = {
+        "wday/cxs/fabrikam/External/job/Columbus-OH/Senior-Payroll-Analyst_R0012345": [
+          "workday.json",
+          "application/json"
+        ],
+        "api/offers/warehouse-team-lead": ["recruitee.json", "application/json"],
+        "xml": ["personio.xml", "application/xml; charset=utf-8"]
+      }
+      const file = files[tail]
+      return file === undefined
+        ? response.writeHead(404).end()
+        : response.writeHead(200, { "content-type": file[1] }).end(fixture(file[0]))
+    }
     default:
       return response.writeHead(404).end()
   }

@@ -42,7 +42,14 @@ layer(Fixture.layer, { excludeTestServices: true })("HttpPostingSource", (it) =>
     allow: [Fixture.FIXTURE_HOST],
     timeout: "5 seconds",
     resolver,
-    boardApis: { greenhouse: `${base}/greenhouse`, lever: `${base}/lever`, ashby: `${base}/ashby` }
+    boardApis: {
+      greenhouse: `${base}/greenhouse`,
+      lever: `${base}/lever`,
+      ashby: `${base}/ashby`,
+      smartRecruiters: `${base}/smartrecruiters`,
+      workable: `${base}/workable`,
+      sameHost: `${base}/samehost`
+    }
   })))("with the fixture server allow-listed", (it) => {
     it.effect("fetches a page and extracts its posting, keeping the URL as given", () =>
       Effect.gen(function*() {
@@ -214,6 +221,40 @@ layer(Fixture.layer, { excludeTestServices: true })("HttpPostingSource", (it) =>
         assert.match(gone.message, /HTTP 404/)
         const closed = yield* fetchFailure("https://jobs.ashbyhq.com/relecloud/0a1b2c3d-0000-4000-8000-000000000009")
         assert.strictEqual(closed.message, "The posting is no longer on the Ashby job board")
+      }))
+
+    it.effect("asks Workday, SmartRecruiters, Workable, Recruitee and Personio for theirs, through the same guard", () =>
+      Effect.gen(function*() {
+        const got = (href: string) => Effect.map(fetchPosting(href), (p) => [p.source, p.title, p.url])
+        const workday =
+          "https://fabrikam.wd5.myworkdayjobs.com/en-US/External/job/Columbus-OH/Senior-Payroll-Analyst_R0012345"
+        assert.deepStrictEqual(yield* got(workday), ["workday", "Senior Payroll Analyst", workday])
+        assert.deepStrictEqual(
+          yield* got("https://jobs.smartrecruiters.com/Contoso/744000041234567-logistics-coordinator"),
+          [
+            "smartrecruiters",
+            "Logistics Coordinator",
+            "https://jobs.smartrecruiters.com/Contoso/744000041234567-logistics-coordinator"
+          ]
+        )
+        assert.deepStrictEqual(
+          yield* got("https://apply.workable.com/tailwind-traders/j/A1B2C3D4E5/"),
+          ["workable", "Customer Success Manager", "https://apply.workable.com/tailwind-traders/j/A1B2C3D4E5/"]
+        )
+        assert.deepStrictEqual(
+          yield* got("https://litware.recruitee.com/o/warehouse-team-lead"),
+          ["recruitee", "Warehouse Team Lead", "https://litware.recruitee.com/o/warehouse-team-lead"]
+        )
+        assert.deepStrictEqual(
+          yield* got("https://adatum.jobs.personio.de/job/1002"),
+          ["personio", "Backend Engineer (Go)", "https://adatum.jobs.personio.de/job/1002"]
+        )
+        const seen = (yield* Fixture.FixtureServer).seen
+        assert.include(seen.get("/samehost/xml")?.accept ?? "", "application/xml")
+        const gone = yield* fetchFailure("https://jobs.smartrecruiters.com/Contoso/744000049999999")
+        assert.match(gone.message, /HTTP 404/)
+        const closed = yield* fetchFailure("https://adatum.jobs.personio.de/job/4040")
+        assert.strictEqual(closed.message, "The posting is no longer in the Personio job feed")
       }))
   })
 

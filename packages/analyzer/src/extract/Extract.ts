@@ -150,8 +150,5 @@ export const extractGiven = (url: string, text: string): Either.Either<Posting.P
 }
 
 /** The posting in a job board's API answer. */
-export const extractBoard = (board: Board, url: string, body: string): Either.Either<Posting.Posting, string> => {
-  const json = parseLenient(body)
-  if (json === undefined) return Either.left(`The ${board.name} answer is not JSON`)
-  return Either.flatMap(board.toDraft(json), (draft) => finish(url, draft))
-}
+export const extractBoard = (board: Board, url: string, body: string): Either.Either<Posting.Posting, string> =>
+  Either.flatMap(board.read(body), (draft) => finish(url, draft))

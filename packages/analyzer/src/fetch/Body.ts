@@ -7,7 +7,10 @@ export const acceptedTypes: ReadonlySet<string> = new Set([
   "application/xhtml+xml",
   "application/json",
   "application/ld+json",
-  "text/plain"
+  "text/plain",
+  // Personio's job feed.
+  "application/xml",
+  "text/xml"
 ])
 
 export interface ContentType {

@@ -17,8 +17,14 @@ import { yearsAsked } from "./score/YearsAsked.js"
 import { builtinTaxonomy } from "./skills/BuiltinTaxonomy.js"
 import { postingSegments } from "./skills/PostingSegments.js"
 import { postingSkills } from "./skills/PostingSkills.js"
-import { profileSkills } from "./skills/ProfileSkills.js"
+import { type ProfileSkill, profileSkills } from "./skills/ProfileSkills.js"
 import type { Taxonomy } from "./skills/Taxonomy.js"
+
+const categoriesOf = (have: ReadonlyMap<string, ProfileSkill>): ReadonlyMap<string, number> => {
+  const counts = new Map<string, number>()
+  for (const { skill } of have.values()) counts.set(skill.category, (counts.get(skill.category) ?? 0) + 1)
+  return counts
+}
 
 export const ANALYZER_NAME = "jobfit-builtin/0.2"
 
@@ -63,7 +69,7 @@ export const analyzePosting = (
   const preferred = coverage(skills, "preferred", (name) => have.has(name))
   const has = (name: string) => have.has(name)
   const facts = profileFacts(profile, now)
-  const gates = gatesOf(posting, segments, skills, asked, has, facts, taxonomy)
+  const gates = gatesOf(posting, segments, skills, asked, has, facts, taxonomy, categoriesOf(have))
   const factors: ReadonlyArray<Factor> = [
     required.asks === 0 ? roleFactor(posting.title, facts) : skillFactor("required_skills", skills, have, required),
     skillFactor("preferred_skills", skills, have, preferred),

@@ -261,8 +261,13 @@ const EXCLUSIONS: ReadonlyArray<RegExp> = [
   /\bif you (?:do not|don't) (?:have|hold)\s+(.{3,80}?),?\s+(?:please\s+)?(?:do not apply|don't apply|this (?:role|position|job) is not (?:for you|the right fit)|(?:please )?(?:see|look at|consider) (?:our )?other)/i,
   /\bnot (?:suitable|open|appropriate) (?:for|to) (?:candidates|applicants|people|those|anyone)\s+without\s+(.{3,90}?)(?:[.;]|$)/i
 ]
+const EXCLUSION_WORDS = ["without", "only", "n't have", "not have", "lack", "not hold", "n't hold"]
+
 /** Whether a sentence turns people without something away; the thing, if so. */
 export const excluded = (sentence: string): string | undefined => {
+  // Every exclusion says "without", "only", "don't/do not have" or "lacking"; most sentences say none of these.
+  const lower = sentence.toLowerCase()
+  if (!EXCLUSION_WORDS.some((word) => lower.includes(word))) return undefined
   for (const pattern of EXCLUSIONS) {
     const match = pattern.exec(sentence)
     if (match?.[1] !== undefined) return match[1].trim().replace(/^(?:an?|the)\s+/i, "")
@@ -337,6 +342,10 @@ const mustHaveGate = (
   return { kind: "must_have", what, quote: sentence, met: missing.length === 0 }
 }
 
+// A word one of the gates below needs; a sentence without any is no gate.
+const MAY_GATE =
+  /degree|bachelor|master|mba|ph\.?\s?d|doctor|dpt|bsn|msn|pharm|requir|mandatory|needed|a must|clearance|authori|right to work|eligib|citizen|resident|green card|sponsor|permit|must|within|local|site|person|remote|relocat|office|essential|negotiable/
+
 const QUOTE_MAX = 220
 const shorten = (text: string): string => text.length <= QUOTE_MAX ? text : `${text.slice(0, QUOTE_MAX - 1).trimEnd()}…`
 
@@ -353,7 +362,9 @@ export const gatesOf = (
   asked: YearsAsked | undefined,
   has: (name: string) => boolean,
   facts: ProfileFacts,
-  taxonomy: Taxonomy
+  taxonomy: Taxonomy,
+  /** How many of the profile's skills each taxonomy category holds. */
+  sameCategory: ReadonlyMap<string, number> = new Map()
 ): ReadonlyArray<Gate> => {
   const gates: Array<Gate> = [...credentialGates(skills, has)]
   const credentialSentences = new Set(gates.map((g) => g.quote))
@@ -369,17 +380,28 @@ export const gatesOf = (
     if (mode === "skip" || mode === "preferred" || source === "intro" || source === "title") continue
     const text = sentence.text
     if (text.length < 12) continue
+    // Each gate's words, looked for once: most sentences of a posting hold none of them.
+    const lower = text.toLowerCase()
     const exclusion = exclusionGate(text, skills, has, facts)
     add(exclusion)
-    if (hasPreferredCue(sentence)) continue
+    if (!MAY_GATE.test(lower) || hasPreferredCue(sentence)) continue
     // A degree inside a list of credentials ("an RN license or a BSN") belongs to that list's gate.
     if (!credentialSentences.has(text)) add(degreeGate(text, facts))
-    if (!credentialSentences.has(text)) add(namedCredentialGate(text, facts))
-    add(clearanceGate(text, facts))
-    add(authorisationGate(text, posting, facts))
-    add(locationGate(text, posting, facts))
-    if (exclusion === undefined) add(mustHaveGate(text, skills, has, taxonomy))
+    if (!credentialSentences.has(text) && /requir|mandatory|needed|a must/.test(lower)) {
+      add(namedCredentialGate(text, facts))
+    }
+    if (lower.includes("clearance")) add(clearanceGate(text, facts))
+    if (/authori|right to work|eligib|citizen|resident|green card|sponsor|permit/.test(lower)) {
+      add(authorisationGate(text, posting, facts))
+    }
+    if (/must|within|local|site|person|remote|relocat|office/.test(lower)) add(locationGate(text, posting, facts))
+    if (exclusion === undefined && /must|mandatory|negotiable|requir|essential/.test(lower)) {
+      add(mustHaveGate(text, skills, has, taxonomy))
+    }
   }
+  // A topic of one's own field ("distributed systems" for a backend engineer with Kafka and Kubernetes) is shown by
+  // two skills of its category; a clinical specialty (critical care) is not shown by other nursing.
+  const nearby = (category: string) => category !== "Healthcare" && (sameCategory.get(category) ?? 0) >= 2
   if (asked !== undefined && asked.years >= 1) {
     // "3+ years of critical care experience": the years count only with the specialty they are asked in.
     const inQuote = [...new Set(findMentions(makeSentence(asked.quote), taxonomy).map((m) => m.skill.name))]
@@ -393,7 +415,8 @@ export const gatesOf = (
       quote: asked.quote,
       // Half a year short of "2+ years" is not turned away by a person reading the resume.
       met: facts.years + 0.5 >= asked.years &&
-        (specialty.length === 0 || specialty.some((s) => has(s.skill.name) || s.alternatives.some(has)))
+        (specialty.length === 0 ||
+          specialty.some((s) => has(s.skill.name) || s.alternatives.some(has) || nearby(s.skill.category)))
     })
   }
   return gates

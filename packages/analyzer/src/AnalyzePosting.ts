@@ -15,9 +15,11 @@ import { levelOfTitle } from "./score/Seniority.js"
 import { DEFAULT_THRESHOLDS, type Thresholds, WEIGHTS, type Weights } from "./score/Weights.js"
 import { yearsAsked } from "./score/YearsAsked.js"
 import { builtinTaxonomy } from "./skills/BuiltinTaxonomy.js"
+import { findMentions } from "./skills/Matcher.js"
 import { postingSegments } from "./skills/PostingSegments.js"
 import { postingSkills } from "./skills/PostingSkills.js"
 import { type ProfileSkill, profileSkills } from "./skills/ProfileSkills.js"
+import { makeSentence } from "./skills/Sentence.js"
 import type { Taxonomy } from "./skills/Taxonomy.js"
 
 const categoriesOf = (have: ReadonlyMap<string, ProfileSkill>): ReadonlyMap<string, number> => {
@@ -65,8 +67,11 @@ export const analyzePosting = (
   const pay = postingPay(posting, text.sentences)
   const location = locationFit(posting, posting.description, profile)
   // Computed once, for the factors and for the lists of matching and missing skills.
-  const required = coverage(skills, "required", (name) => have.has(name))
-  const preferred = coverage(skills, "preferred", (name) => have.has(name))
+  // The skills the title names are the role's own ("Backend Engineer (Kotlin)"): they weigh double.
+  const titled = new Set(findMentions(makeSentence(posting.title), taxonomy).map((m) => m.skill.name))
+  const inTitle = (name: string) => titled.has(name)
+  const required = coverage(skills, "required", (name) => have.has(name), inTitle)
+  const preferred = coverage(skills, "preferred", (name) => have.has(name), inTitle)
   const has = (name: string) => have.has(name)
   const facts = profileFacts(profile, now)
   const gates = gatesOf(posting, segments, skills, asked, has, facts, taxonomy, categoriesOf(have))

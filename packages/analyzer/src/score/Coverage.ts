@@ -2,6 +2,7 @@ import type { Importance, PostingSkill } from "../skills/PostingSkills.js"
 
 /** How many of a posting's asks of one importance the profile meets; "Go or Rust" is one ask. */
 export interface Coverage {
+  /** Asks, weighted: an ask the title names ("Backend Engineer (Kotlin)") counts twice. */
   readonly asks: number
   readonly met: number
   readonly matched: ReadonlyArray<string>
@@ -9,25 +10,38 @@ export interface Coverage {
   readonly missing: ReadonlyArray<string>
 }
 
+/** The weight of an ask the posting's title names: the role's own skill. */
+export const TITLE_WEIGHT = 2
+
 export const coverage = (
   skills: ReadonlyArray<PostingSkill>,
   importance: Importance,
-  has: (skill: string) => boolean
+  has: (skill: string) => boolean,
+  inTitle: (skill: string) => boolean = () => false
 ): Coverage => {
   const asked = skills.filter((s) => s.importance === importance)
   const matched = asked.filter((s) => has(s.skill.name)).map((s) => s.skill.name)
+  // Alternatives join asks into groups, transitively: "Kotlin" from the title and "Java or Kotlin" from a line are
+  // one ask.
+  const index = new Map(asked.map((s, i) => [s.skill.name, i]))
+  const parent = asked.map((_, i) => i)
+  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)))
+  for (const [i, s] of asked.entries()) {
+    for (const alternative of s.alternatives) {
+      const j = index.get(alternative)
+      if (j !== undefined) parent[root(j)] = root(i)
+    }
+  }
+  const groups = new Map<number, Array<PostingSkill>>()
+  for (const [i, s] of asked.entries()) groups.set(root(i), [...(groups.get(root(i)) ?? []), s])
   const missing: Array<string> = []
-  // Each skill is one ask, except that a list of alternatives counts once however many of it are named.
-  const seen = new Set<string>()
   let asks = 0
   let met = 0
-  for (const s of asked) {
-    if (seen.has(s.skill.name)) continue
-    const group = [s.skill.name, ...s.alternatives.filter((a) => asked.some((o) => o.skill.name === a))]
-    for (const name of group) seen.add(name)
-    asks++
-    if (group.some(has) || s.alternatives.some(has)) met++
-    else missing.push(group.join(" or "))
+  for (const group of groups.values()) {
+    const weight = group.some((s) => inTitle(s.skill.name)) ? TITLE_WEIGHT : 1
+    asks += weight
+    if (group.some((s) => has(s.skill.name) || s.alternatives.some(has))) met += weight
+    else missing.push(group.map((s) => s.skill.name).join(" or "))
   }
   return { asks, met, matched, missing }
 }

@@ -9,7 +9,8 @@ import {
   PaymentProvider,
   type PostingSource,
   Prices,
-  RateLimiter
+  RateLimiter,
+  Verdict
 } from "@jobfit/core"
 import { Routes, Settings } from "@jobfit/dashboard"
 import { HttpRoutes } from "@jobfit/http"
@@ -58,6 +59,8 @@ export const layerGateway = (options: Options = {}) =>
       options.analysis ?? Builtin.layer,
       options.rateLimits ?? RateLimiter.layerRateLimitsConfig,
       options.prices ?? Prices.layerConfig,
+      // The verdict rule the Gateway enforces reads the same JOBFIT_VERDICT_* as the built-in analyzer.
+      Verdict.layerConfig,
       RateLimiter.layerMemory
     ))
   )

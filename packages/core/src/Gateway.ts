@@ -31,6 +31,7 @@ import { type Policy, RateLimiter, RateLimits, type RateState } from "./RateLimi
 import * as Server from "./Server.js"
 import * as Tools from "./Tools.js"
 import { Transactor } from "./Transactor.js"
+import { verdictFor, VerdictRule } from "./Verdict.js"
 
 /** Who is asking: the Authorization header as sent, and the client's address for unauthenticated limits. */
 export interface Caller {
@@ -72,6 +73,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
     const analyzer = yield* Analyzer
     const cvWriter = yield* CvWriter
     const prices = yield* Prices
+    const verdictRule = yield* VerdictRule
     // Optional: without a dashboard, errors carry no link.
     const links = Option.map(
       yield* Effect.serviceOption(DashboardLinks.DashboardLinks),
@@ -187,7 +189,9 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
             message: "Matching it against the profile"
           })
           const analysis = yield* analyzer.analyze(posting, profile).pipe(
-            Effect.flatMap((a) => Effect.orDie(validateAnalysis(a)))
+            Effect.flatMap((a) => Effect.orDie(validateAnalysis(a))),
+            // The verdict follows the score by the one rule, whatever the analyzer said.
+            Effect.map((a) => ({ ...a, verdict: verdictFor(a.match_score, a.red_flags, verdictRule) }))
           )
           yield* Progress.report({ stage: "saving", progress: 2, total: 3, message: "Saving the analysis" })
           const analyzedAt = yield* DateTime.now

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Admin, DashboardLinks, Errors, Gateway, MemoryStore, Prices, RateLimiter } from "@jobfit/core"
+import { Admin, DashboardLinks, Errors, Gateway, MemoryStore, Prices, RateLimiter, Verdict } from "@jobfit/core"
 import { Effect, Either, Layer, Option, TestClock } from "effect"
 import * as TestAnalysis from "./support/TestAnalysis.js"
 
@@ -263,6 +263,26 @@ describe("Gateway analyze_job", () => {
       assert.deepInclude(fits, { cached: false, cost_cents: 5 })
       assert.deepStrictEqual(memory.ledger.map((e) => e.kind), ["grant", "charge"])
     }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("gives every analysis the verdict the rule gives its score, whatever the analyzer said", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ cents: 20 })
+      const low = yield* u.value("analyze_job", { job_url: "https://e.com/low-score" })
+      assert.deepInclude(low, { match_score: 10, verdict: "SKIP" })
+      const high = yield* u.value("analyze_job", { job_url: "https://e.com/fine" })
+      assert.deepInclude(high, { match_score: 80, verdict: "APPLY" })
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("follows the thresholds of the verdict rule it is given", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ cents: 20 })
+      const strict = yield* u.value("analyze_job", { job_url: "https://e.com/strict" })
+      assert.deepInclude(strict, { match_score: 80, verdict: "MAYBE" })
+    }).pipe(Effect.provide(layer), Effect.provide(Verdict.layer({ apply: 90, maybe: 60 })))
   })
 
   it.effect("refunds when the posting is unreachable, the analyzer dies or returns nonsense", () => {

@@ -1,4 +1,4 @@
-import type { Analysis, Job } from "@jobfit/core"
+import { type Analysis, type Job, Verdict } from "@jobfit/core"
 import type { Factor } from "./Factors.js"
 import type { FactorName, Thresholds, Weights } from "./Weights.js"
 
@@ -54,14 +54,9 @@ export const combine = (factors: ReadonlyArray<Factor>, weights: Weights): Score
   }
 }
 
-/** APPLY, MAYBE or SKIP from the score; a high-severity red flag makes it SKIP whatever the score. */
+/** The core's verdict rule: APPLY, MAYBE or SKIP from the score; a high-severity red flag makes it SKIP. */
 export const verdictFor = (
   score: number,
   flags: ReadonlyArray<Analysis.RedFlag>,
   thresholds: Thresholds
-): Job.Verdict => {
-  if (flags.some((flag) => flag.severity === "high")) return "SKIP"
-  if (score >= thresholds.apply) return "APPLY"
-  if (score >= thresholds.maybe) return "MAYBE"
-  return "SKIP"
-}
+): Job.Verdict => Verdict.verdictFor(score, flags, thresholds)

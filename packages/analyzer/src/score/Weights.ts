@@ -1,3 +1,5 @@
+import { Verdict } from "@jobfit/core"
+
 /** The parts of the match score. */
 export type FactorName =
   | "required_skills"
@@ -28,10 +30,7 @@ export const WEIGHTS: Weights = {
  */
 export const REQUIRED_CURVE = { zeroBelow: 0.2, fullAt: 0.9 } as const
 
-/** Score limits for the verdicts: APPLY at `apply` or above, MAYBE at `maybe` or above, else SKIP. */
-export interface Thresholds {
-  readonly apply: number
-  readonly maybe: number
-}
+/** Score limits for the verdicts (the core's rule): APPLY at `apply` or above, MAYBE at `maybe` or above. */
+export type Thresholds = Verdict.Thresholds
 
-export const DEFAULT_THRESHOLDS: Thresholds = { apply: 75, maybe: 50 }
+export const DEFAULT_THRESHOLDS: Thresholds = Verdict.defaultThresholds

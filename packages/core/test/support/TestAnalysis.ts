@@ -3,7 +3,8 @@ import { Effect, Layer } from "effect"
 
 /**
  * A posting source, analyzer and CV writer for tests: the URL decides what happens.
- * `unreachable` fails as POSTING_UNREACHABLE, `defect` dies, `bad-score` returns a score out of range. Given text
+ * `unreachable` fails as POSTING_UNREACHABLE, `defect` dies, `bad-score` returns a score out of range, `low-score`
+ * returns 10 with the verdict APPLY (which the Gateway's verdict rule corrects). Given text
  * is read with its first line as the title.
  */
 export const layer = Layer.mergeAll(
@@ -32,7 +33,7 @@ export const layer = Layer.mergeAll(
           title: `${posting.title} ${posting.url.length}`,
           company: posting.company,
           location: posting.location,
-          match_score: posting.url.includes("bad-score") ? 150 : 80,
+          match_score: posting.url.includes("bad-score") ? 150 : posting.url.includes("low-score") ? 10 : 80,
           verdict: "APPLY" as const,
           matching_skills: ["TypeScript"],
           missing_skills: ["Go"],

@@ -3,7 +3,7 @@ import { type Block, fromPlainText, fromRichText } from "./Blocks.js"
 import type { Draft } from "./Draft.js"
 import { normaliseEmploymentType } from "./EmploymentType.js"
 import { list, loose, many, nonEmpty, Num, Text } from "./Loose.js"
-import { periodOf } from "./SalaryText.js"
+import { salaryOf } from "./SalaryText.js"
 import { titleCase } from "./TextHints.js"
 
 /** api.lever.co/v0/postings/{company}/{id}, leniently. */
@@ -46,20 +46,13 @@ export const toDraft = (json: unknown, company: string): Either.Either<Draft, st
     ...rich(job.additional, job.additionalPlain)
   ]
   const pay = job.salaryRange
-  const currency = nonEmpty(pay?.currency)
-  const period = periodOf(pay?.interval)
   return Either.right({
     source: "lever",
     title: job.text,
     company: titleCase(company),
     location,
     remote: workplace === "remote" ? true : workplace === "on-site" || workplace === "onsite" ? false : undefined,
-    salary: pay === undefined || (pay.min === undefined && pay.max === undefined) ? undefined : {
-      ...(pay.min === undefined ? {} : { min: pay.min }),
-      ...(pay.max === undefined ? {} : { max: pay.max }),
-      ...(currency === undefined ? {} : { currency }),
-      ...(period === undefined ? {} : { period })
-    },
+    salary: salaryOf(pay === undefined ? undefined : { ...pay, period: pay.interval }),
     employmentType: normaliseEmploymentType(list(job.categories?.commitment)),
     blocks
   })

@@ -4,7 +4,7 @@ import { type Block, fromRichText } from "./Blocks.js"
 import type { Draft } from "./Draft.js"
 import { normaliseEmploymentType } from "./EmploymentType.js"
 import { list, loose, many, nonEmpty, Num, Text } from "./Loose.js"
-import { periodOf } from "./SalaryText.js"
+import { salaryOf } from "./SalaryText.js"
 import { titleCase } from "./TextHints.js"
 
 const rich = (html: string | undefined): Array<Block> => html === undefined ? [] : fromRichText(html)
@@ -153,9 +153,6 @@ export const recruitee = (json: unknown, company: string): Either.Either<Draft, 
   const decoded = Schema.decodeUnknownEither(RecruiteeOffer)(json)
   const offer = Either.isRight(decoded) ? decoded.right.offer : undefined
   if (offer?.title === undefined) return Either.left("The Recruitee answer is not a job posting")
-  const pay = offer.salary
-  const period = periodOf(pay?.period)
-  const currency = nonEmpty(pay?.currency)
   return Either.right({
     source: "recruitee",
     title: offer.title,
@@ -163,12 +160,7 @@ export const recruitee = (json: unknown, company: string): Either.Either<Draft, 
     location: nonEmpty(offer.location) ??
       nonEmpty([offer.city, offer.country].filter((p) => p !== undefined).join(", ")),
     remote: offer.remote,
-    salary: pay === undefined || (pay.min === undefined && pay.max === undefined) ? undefined : {
-      ...(pay.min === undefined ? {} : { min: pay.min }),
-      ...(pay.max === undefined ? {} : { max: pay.max }),
-      ...(currency === undefined ? {} : { currency }),
-      ...(period === undefined ? {} : { period })
-    },
+    salary: salaryOf(offer.salary),
     employmentType: normaliseEmploymentType(list(offer.employment_type_code)),
     blocks: [...rich(offer.description), ...section("Requirements", offer.requirements)]
   })

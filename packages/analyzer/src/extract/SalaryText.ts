@@ -80,3 +80,23 @@ export const periodOf = (unit: string | undefined): Period | undefined => {
   if (/year|annual|annum/.test(text)) return "year"
   return undefined
 }
+
+/** A board's pay fields as a salary, leaving out what it does not give; undefined without a min or a max. */
+export const salaryOf = (
+  pay: {
+    readonly min?: number | undefined
+    readonly max?: number | undefined
+    readonly currency?: string | undefined
+    readonly period?: string | undefined
+  } | undefined
+): Salary | undefined => {
+  if (pay === undefined || (pay.min === undefined && pay.max === undefined)) return undefined
+  const currency = pay.currency?.trim()
+  const period = periodOf(pay.period)
+  return {
+    ...(pay.min === undefined ? {} : { min: pay.min }),
+    ...(pay.max === undefined ? {} : { max: pay.max }),
+    ...(currency === undefined || currency === "" ? {} : { currency }),
+    ...(period === undefined ? {} : { period })
+  }
+}

@@ -1,4 +1,5 @@
 import type { Posting } from "@jobfit/core"
+import { samePlace } from "../extract/Place.js"
 import { hasPreferredCue } from "../skills/Cues.js"
 import { findMentions } from "../skills/Matcher.js"
 import type { Segment } from "../skills/PostingSegments.js"
@@ -246,11 +247,8 @@ const placeNames = (text: string): ReadonlyArray<string> =>
 
 const locationGate = (sentence: string, posting: Posting.Posting, facts: ProfileFacts): Gate | undefined => {
   if (!ON_SITE_GATE.test(sentence) || posting.remote === true) return undefined
-  const wanted = placeNames(posting.location)
-  if (wanted.length === 0) return undefined
-  const city = wanted[0] ?? ""
-  const mine = facts.places.flatMap(placeNames)
-  const met = mine.includes(city)
+  if (placeNames(posting.location).length === 0) return undefined
+  const met = facts.places.some((place) => samePlace(place, posting.location))
   return { kind: "location", what: `working on site in ${posting.location.trim()}`, quote: sentence, met }
 }
 

@@ -1,4 +1,5 @@
 import type { Posting, Profile } from "@jobfit/core"
+import { samePlace } from "../extract/Place.js"
 
 export type WorkMode = "remote" | "hybrid" | "onsite" | "unknown"
 
@@ -37,16 +38,6 @@ export interface LocationFit {
   readonly applicable: boolean
   readonly score: number
   readonly detail: string
-}
-
-const places = (text: string): ReadonlyArray<string> =>
-  text.toLowerCase().split(/[,;/()|]| - /).map((p) => p.trim()).filter((p) => p.length > 1 && p !== "remote")
-
-/** Whether two place names overlap: "Berlin" and "Berlin, Germany", "Austin, TX" and "Austin". */
-const samePlace = (a: string, b: string): boolean => {
-  const left = places(a)
-  const right = places(b)
-  return left.some((x) => right.some((y) => x === y))
 }
 
 const home = (resume: Profile.Resume): ReadonlyArray<string> => {

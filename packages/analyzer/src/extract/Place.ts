@@ -1,0 +1,289 @@
+/**
+ * Places as postings and resumes write them — "Austin, TX", "Remote (United States)", "Bengaluru, Karnataka",
+ * "US, TX, Houston", "Hybrid - Berlin, Germany" — read into city, region, country and way of working, so two
+ * spellings of one place compare equal. Pure and offline: small tables of the common forms, nothing more.
+ */
+
+export type WorkMode = "remote" | "hybrid" | "onsite"
+
+export interface Place {
+  /** Lower case, aliases resolved ("bangalore" is "bengaluru"). */
+  readonly city?: string | undefined
+  /** A region's code where it has one ("tx", "on", "vic"), else its name, lower case. */
+  readonly region?: string | undefined
+  /** ISO 3166-1 alpha-2, upper case. */
+  readonly country?: string | undefined
+  readonly mode?: WorkMode | undefined
+}
+
+const US_STATES: Readonly<Record<string, string>> = {
+  alabama: "al",
+  alaska: "ak",
+  arizona: "az",
+  arkansas: "ar",
+  california: "ca",
+  colorado: "co",
+  connecticut: "ct",
+  delaware: "de",
+  florida: "fl",
+  georgia: "ga",
+  hawaii: "hi",
+  idaho: "id",
+  illinois: "il",
+  indiana: "in",
+  iowa: "ia",
+  kansas: "ks",
+  kentucky: "ky",
+  louisiana: "la",
+  maine: "me",
+  maryland: "md",
+  massachusetts: "ma",
+  michigan: "mi",
+  minnesota: "mn",
+  mississippi: "ms",
+  missouri: "mo",
+  montana: "mt",
+  nebraska: "ne",
+  nevada: "nv",
+  "new hampshire": "nh",
+  "new jersey": "nj",
+  "new mexico": "nm",
+  "new york": "ny",
+  "north carolina": "nc",
+  "north dakota": "nd",
+  ohio: "oh",
+  oklahoma: "ok",
+  oregon: "or",
+  pennsylvania: "pa",
+  "rhode island": "ri",
+  "south carolina": "sc",
+  "south dakota": "sd",
+  tennessee: "tn",
+  texas: "tx",
+  utah: "ut",
+  vermont: "vt",
+  virginia: "va",
+  washington: "wa",
+  "west virginia": "wv",
+  wisconsin: "wi",
+  wyoming: "wy",
+  "district of columbia": "dc"
+}
+const CA_PROVINCES: Readonly<Record<string, string>> = {
+  ontario: "on",
+  quebec: "qc",
+  "british columbia": "bc",
+  alberta: "ab",
+  manitoba: "mb",
+  saskatchewan: "sk",
+  "nova scotia": "ns",
+  "new brunswick": "nb",
+  "newfoundland and labrador": "nl",
+  "prince edward island": "pe"
+}
+const AU_STATES: Readonly<Record<string, string>> = {
+  victoria: "vic",
+  "new south wales": "nsw",
+  queensland: "qld",
+  "western australia": "wa",
+  "south australia": "sa",
+  tasmania: "tas",
+  "australian capital territory": "act",
+  "northern territory": "nt"
+}
+const COUNTRIES: Readonly<Record<string, string>> = {
+  "united states": "US",
+  "united states of america": "US",
+  usa: "US",
+  us: "US",
+  "u.s.": "US",
+  "u.s.a.": "US",
+  america: "US",
+  "united kingdom": "GB",
+  uk: "GB",
+  "u.k.": "GB",
+  "great britain": "GB",
+  britain: "GB",
+  england: "GB",
+  scotland: "GB",
+  wales: "GB",
+  gb: "GB",
+  canada: "CA",
+  can: "CA",
+  australia: "AU",
+  au: "AU",
+  aus: "AU",
+  "new zealand": "NZ",
+  nz: "NZ",
+  germany: "DE",
+  deutschland: "DE",
+  de: "DE",
+  deu: "DE",
+  france: "FR",
+  fr: "FR",
+  spain: "ES",
+  es: "ES",
+  italy: "IT",
+  it: "IT",
+  ita: "IT",
+  netherlands: "NL",
+  "the netherlands": "NL",
+  nl: "NL",
+  belgium: "BE",
+  ireland: "IE",
+  ie: "IE",
+  portugal: "PT",
+  poland: "PL",
+  sweden: "SE",
+  norway: "NO",
+  denmark: "DK",
+  finland: "FI",
+  austria: "AT",
+  switzerland: "CH",
+  india: "IN",
+  ind: "IN",
+  singapore: "SG",
+  japan: "JP",
+  "south korea": "KR",
+  korea: "KR",
+  china: "CN",
+  brazil: "BR",
+  mexico: "MX",
+  israel: "IL",
+  "united arab emirates": "AE",
+  uae: "AE",
+  "south africa": "ZA",
+  philippines: "PH",
+  indonesia: "ID",
+  // Areas a remote posting names instead of a country.
+  europe: "EU",
+  eu: "EU",
+  emea: "EU",
+  "european union": "EU",
+  "north america": "NA",
+  latam: "LATAM",
+  "latin america": "LATAM",
+  apac: "APAC",
+  worldwide: "WORLD",
+  global: "WORLD"
+}
+const CITY_ALIASES: Readonly<Record<string, string>> = {
+  bangalore: "bengaluru",
+  bombay: "mumbai",
+  "new york city": "new york",
+  nyc: "new york",
+  sf: "san francisco",
+  "san fran": "san francisco",
+  "la": "los angeles",
+  "washington dc": "washington",
+  "washington d.c.": "washington",
+  "frankfurt am main": "frankfurt",
+  "münchen": "munich",
+  muenchen: "munich",
+  köln: "cologne",
+  gurgaon: "gurugram",
+  "new delhi": "delhi",
+  saigon: "ho chi minh city"
+}
+// A city that names its country or state when written alone ("Berlin", "Austin").
+const CITY_HOMES: Readonly<Record<string, readonly [string, string | undefined]>> = {
+  berlin: ["DE", undefined],
+  munich: ["DE", undefined],
+  hamburg: ["DE", undefined],
+  frankfurt: ["DE", undefined],
+  london: ["GB", undefined],
+  manchester: ["GB", undefined],
+  paris: ["FR", undefined],
+  amsterdam: ["NL", undefined],
+  dublin: ["IE", undefined],
+  bengaluru: ["IN", "karnataka"],
+  mumbai: ["IN", "maharashtra"],
+  delhi: ["IN", "delhi"],
+  toronto: ["CA", "on"],
+  vancouver: ["CA", "bc"],
+  melbourne: ["AU", "vic"],
+  sydney: ["AU", "nsw"],
+  "san francisco": ["US", "ca"],
+  "new york": ["US", "ny"],
+  austin: ["US", "tx"],
+  chicago: ["US", "il"],
+  seattle: ["US", "wa"],
+  boston: ["US", "ma"],
+  denver: ["US", "co"]
+}
+
+const REGION_CODES = new Set([
+  ...Object.values(US_STATES),
+  ...Object.values(CA_PROVINCES),
+  ...Object.values(AU_STATES)
+])
+const REGION_NAMES: Readonly<Record<string, string>> = { ...US_STATES, ...CA_PROVINCES, ...AU_STATES }
+
+const MODE_WORDS: ReadonlyArray<readonly [RegExp, WorkMode]> = [
+  [/\bhybrid\b/i, "hybrid"],
+  [/\b(?:remote|anywhere|work from home|wfh|distributed)\b/i, "remote"],
+  [/\b(?:on-?site|in[- ]office|in[- ]person)\b/i, "onsite"]
+]
+
+const clean = (part: string) =>
+  part.toLowerCase().replace(/\((?:hq|headquarters|main office)\)/g, "").replace(/\b\d{4,6}\b/g, "").replace(
+    /\b(?:remote|hybrid|on-?site|onsite|in[- ]office|in[- ]person|friendly|first|only|hq|headquarters|based|office)\b/g,
+    ""
+  ).replace(/[()[\]]/g, " ").replace(/\s+/g, " ").trim().replace(/^[-–—,.\s]+|[-–—,.\s]+$/g, "")
+
+/** The first place a location names: "London, UK; Ontario, CAN" reads London. */
+export const parsePlace = (text: string): Place => {
+  const mode = MODE_WORDS.find(([pattern]) => pattern.test(text))?.[1]
+  const first = text.split(/;|\s\/\s|\s+or\s+|\n/)[0] ?? ""
+  const parts = first.split(/,|\s[-–—|·•]\s|\(/).map(clean).filter((p) => p !== "")
+  let city: string | undefined
+  let region: string | undefined
+  let country: string | undefined
+  for (const whole of parts) {
+    // "Melbourne VIC", "Kirkland WA": a city with its region's code after it.
+    const words = whole.split(" ")
+    const last = words.at(-1) ?? ""
+    const part = words.length >= 2 && REGION_CODES.has(last) && region === undefined
+      ? words.slice(0, -1).join(" ")
+      : whole
+    if (part !== whole) region = last
+    const name = part.replace(/\.$/, "")
+    if (country === undefined && COUNTRIES[name] !== undefined && !(name === "ca" && city !== undefined)) {
+      country = COUNTRIES[name]
+      continue
+    }
+    const knownCity = city === undefined && (CITY_HOMES[name] !== undefined || CITY_ALIASES[name] !== undefined)
+    if (!knownCity && region === undefined && (REGION_CODES.has(name) || REGION_NAMES[name] !== undefined)) {
+      region = REGION_NAMES[name] ?? name
+      continue
+    }
+    if (city === undefined) {
+      city = CITY_ALIASES[name] ?? name
+      continue
+    }
+    region ??= name
+  }
+  const home = city === undefined ? undefined : CITY_HOMES[city]
+  if (country === undefined && region !== undefined && Object.values(US_STATES).includes(region)) country = "US"
+  if (country === undefined && home !== undefined) country = home[0]
+  return {
+    city,
+    region: region ?? (home?.[1] !== undefined && home[0] === country ? home[1] : undefined),
+    country,
+    mode
+  }
+}
+
+/** Whether two written places are the same city (or, where one names no city, the same region or country). */
+export const samePlace = (a: string, b: string): boolean => {
+  const x = parsePlace(a)
+  const y = parsePlace(b)
+  if (x.city !== undefined && y.city !== undefined) {
+    if (x.city !== y.city) return false
+    const regions = x.region === undefined || y.region === undefined || x.region === y.region
+    const countries = x.country === undefined || y.country === undefined || x.country === y.country
+    return regions && countries
+  }
+  if (x.region !== undefined && y.region !== undefined) return x.region === y.region
+  return x.country !== undefined && x.country === y.country && x.city === undefined && y.city === undefined
+}

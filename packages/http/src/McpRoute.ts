@@ -24,9 +24,12 @@ const originAllowed = (origin: string, host: Option.Option<string>, allowed: Rea
   }
 }
 
-/** The headers of a refused caller's answer: 401 asks for a Bearer key, 429 says when to retry. */
+/**
+ * A refused caller's answer: the catalogue's status (401 asks for a Bearer key, 429 says when to retry, and a store
+ * that failed while reading the key is 500, not a bad key).
+ */
 const refusal = (error: Errors.AppError) => ({
-  status: Errors.catalogue[error._tag].status === 429 ? 429 : 401,
+  status: Errors.catalogue[error._tag].status,
   headers: Responses.errorHeaders(error)
 })
 

@@ -27,6 +27,9 @@ const admit = (caller: Gateway.Caller): Effect.Effect<typeof rate, Errors.AppErr
     ? Effect.succeed(rate)
     : caller.authorization === "Bearer busy"
     ? Effect.fail(new Errors.RateLimitExceeded({ retry_after: 7, limit: 60 }))
+    : caller.authorization === "Bearer outage"
+    // The store failed while reading the key: the Gateway's InternalError, not a bad key.
+    ? Effect.fail(new Errors.InternalError())
     : Effect.fail(new Errors.InvalidApiKey({ message: "Invalid API key" }))
 
 const run = (tool: string, args: unknown) => {
@@ -93,6 +96,23 @@ const call = (body: string, auth = "Bearer good", headers: Record<string, string
 const invalid = (message: string) => ({ detail: { code: "INVALID_REQUEST", message } })
 
 describe("HttpRoutes", () => {
+  it.effect("answers a store outage while authenticating with 500 on REST and MCP, never 401", () =>
+    Effect.gen(function*() {
+      const rest = yield* call(JSON.stringify({ name: "echo" }), "Bearer outage")
+      assert.strictEqual(rest.status, 500)
+      assert.deepStrictEqual(rest.json, {
+        detail: { code: "INTERNAL_ERROR", message: new Errors.InternalError().message }
+      })
+      const mcp = yield* send("/api/mcp", {
+        auth: "Bearer outage",
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+        headers: { accept: "application/json, text/event-stream" }
+      })
+      assert.strictEqual(mcp.status, 500)
+      assert.isNull(mcp.headers.get("www-authenticate"))
+      assert.deepInclude((mcp.json as { error: object }).error, { code: -32603 })
+    }))
+
   it.effect("GET /healthz answers without a key", () =>
     Effect.gen(function*() {
       const res = yield* send("/healthz")

@@ -159,6 +159,8 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
         : postings.read(url, text)
 
     const analyzeJob: Handler<typeof Tools.analyze_job> = Effect.fn("Gateway.analyze_job")(function*(principal, args) {
+      // Taken once the arguments decoded: a malformed call does not use up the caller's analyses.
+      yield* limit(`analyze:${principal.key.id}`, limits.analyze)
       const userId = principal.user.id
       const profile = yield* requireProfile(principal)
       const url = yield* JobUrl.check(args.job_url)
@@ -291,7 +293,6 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
         if (!principal.key.scopes.includes(contract.scope)) {
           return yield* new ScopeNotAllowed({ required_scope: contract.scope })
         }
-        if (contract.name === "analyze_job") yield* limit(`analyze:${principal.key.id}`, limits.analyze)
         return yield* handlers[tool](principal, args === undefined ? {} : args)
       })).pipe(
         (self) => Option.match(links, { onNone: () => self, onSome: (attach) => Effect.mapError(self, attach) }),

@@ -73,6 +73,20 @@ describe("Gateway", () => {
     }).pipe(Effect.provide(layer))
   })
 
+  it.effect("takes the analyze limit only once analyze_job's arguments decode", () => {
+    const { layer } = setup(
+      RateLimiter.layerRateLimits({ perKey: Option.none(), analyze: Option.some({ perMinute: 1, burst: 1 }) })
+    )
+    return Effect.gen(function*() {
+      const u = yield* user({ cents: 20 })
+      for (const bad of [{}, { job_url: 7 }, { job_url: "https://e.com/1", extra: true }]) {
+        assert.strictEqual((yield* u.error("analyze_job", bad))._tag, "InvalidRequest")
+      }
+      assert.deepInclude(yield* u.value("analyze_job", { job_url: "https://e.com/1" }), { cost_cents: 5 })
+      assert.strictEqual((yield* u.error("analyze_job", { job_url: "https://e.com/2" }))._tag, "RateLimitExceeded")
+    }).pipe(Effect.provide(layer))
+  })
+
   it.effect("counts refused requests against the client address", () => {
     const { layer } = setup(
       RateLimiter.layerRateLimits({ perKey: Option.some({ perMinute: 60, burst: 2 }), analyze: Option.none() })

@@ -198,6 +198,29 @@ describe("MCP over streamable HTTP at /api/mcp", () => {
           total: 3,
           message: "Fetching the posting"
         })
+        // A call that fails after reporting progress still ends its stream, with the error as the reply.
+        const failing = yield* Effect.promise(async () => {
+          const response = await fetch(`${baseUrl}/api/mcp`, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              accept: "application/json, text/event-stream",
+              authorization: `Bearer ${key}`
+            },
+            body: JSON.stringify(rpc(10, "tools/call", {
+              name: "analyze_job",
+              arguments: { job_url: "https://jobs.example.com/defect" },
+              _meta: { progressToken: "p-10" }
+            }))
+          })
+          return await response.text()
+        })
+        const ended = failing.trim().split("\n\n").map((event) =>
+          JSON.parse(event.split("data: ")[1]!) as Record<string, unknown>
+        )
+        const last = ended.at(-1) as { id: number; error?: { code: number } }
+        assert.strictEqual(last.id, 10)
+        assert.strictEqual(last.error?.code, -32603)
         const jobs = yield* Effect.promise(() => client.callTool({ name: "get_saved_jobs", arguments: { limit: 1 } }))
         assert.deepInclude(jobs.structuredContent, { total: 2, has_more: true })
         const steps: Array<string> = []

@@ -1,7 +1,7 @@
 import { Headers, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Errors } from "@jobfit/core"
 import { JsonRpc, McpServer, Protocol } from "@jobfit/mcp"
-import { Config, Effect, Option, Queue, Stream } from "effect"
+import { Config, Effect, Exit, Option, Queue, Stream } from "effect"
 import * as Caller from "./Caller.js"
 import * as Responses from "./Responses.js"
 import * as ToolCallBody from "./ToolCallBody.js"
@@ -99,8 +99,21 @@ export const post = Effect.gen(function*() {
   // The call runs beside the response: if it reports progress before it ends, the answer becomes an SSE stream
   // of notifications followed by the reply; if it ends first, a plain JSON answer as usual.
   const events = yield* Queue.unbounded<Event>()
+  // The call always ends the stream: with its reply, or with an internal error if it failed or died.
   yield* server.handle(text.right, { ...context, notify: (message) => Queue.offer(events, { _tag: "Note", message }) })
-    .pipe(Effect.flatMap((reply) => Queue.offer(events, { _tag: "Done", reply })), Effect.forkDaemon)
+    .pipe(
+      Effect.exit,
+      Effect.flatMap((exit) =>
+        Queue.offer(events, {
+          _tag: "Done",
+          reply: Exit.isSuccess(exit) ? exit.value : Option.some({
+            body: JsonRpc.fromAppError(null, new Errors.InternalError()),
+            refused: Option.none()
+          })
+        })
+      ),
+      Effect.forkDaemon
+    )
   const first = yield* Queue.take(events)
   if (first._tag === "Done") return respond(first.reply)
   const rest = Stream.fromQueue(events).pipe(Stream.takeUntil((event) => event._tag === "Done"))

@@ -27,24 +27,25 @@ export const make = () => {
   const account = (id: Ids.UserId) => users.find((u) => u.user.id === id)!
 
   const accounts = AccountStore.AccountStore.of({
-    authenticate: (secret) => {
-      const found = keys.find((k) => k.secret === secret && k.key.revoked_at === null)
-      if (!found) return Effect.fail(new Errors.InvalidApiKey({ message: "Invalid or revoked API key" }))
-      const { id, name, scopes } = found.key
-      return Effect.succeed({ user: account(found.key.user_id).user, key: { id, name, scopes } })
-    },
+    authenticate: (secret) =>
+      Effect.suspend(() => {
+        const found = keys.find((k) => k.secret === secret && k.key.revoked_at === null)
+        if (!found) return Effect.fail(new Errors.InvalidApiKey({ message: "Invalid or revoked API key" }))
+        const { id, name, scopes } = found.key
+        return Effect.succeed({ user: account(found.key.user_id).user, key: { id, name, scopes } })
+      }),
     createUser: ({ email, name }) =>
-      users.some((u) => u.user.email === email)
-        ? Effect.fail(new Errors.EmailTaken({ email }))
-        : Effect.sync(() => {
-          const user = new Account.User({ id: Ids.UserId.make(users.length + 1), email, name })
-          users.push({ user, balance: 0, profile: Option.none() })
-          return user
-        }),
-    findUserByEmail: (email) => {
-      const found = users.find((u) => u.user.email === email)
-      return found ? Effect.succeed(found.user) : Effect.fail(new Errors.UserNotFound({ email }))
-    },
+      Effect.suspend(() => {
+        if (users.some((u) => u.user.email === email)) return Effect.fail(new Errors.EmailTaken({ email }))
+        const user = new Account.User({ id: Ids.UserId.make(users.length + 1), email, name })
+        users.push({ user, balance: 0, profile: Option.none() })
+        return Effect.succeed(user)
+      }),
+    findUserByEmail: (email) =>
+      Effect.suspend(() => {
+        const found = users.find((u) => u.user.email === email)
+        return found ? Effect.succeed(found.user) : Effect.fail(new Errors.UserNotFound({ email }))
+      }),
     createKey: (userId, { name, scopes }) =>
       Effect.sync(() => {
         const id = keys.length + 1
@@ -70,12 +71,14 @@ export const make = () => {
         found.key = new ApiKey.ApiKey({ ...found.key, scopes })
         return Effect.succeed(found.key)
       }),
-    revokeKey: (keyId) => {
-      const found = keys.find((k) => k.key.id === keyId)
-      if (!found) return Effect.fail(new Errors.ApiKeyNotFound({ key_id: keyId }))
-      found.key = new ApiKey.ApiKey({ ...found.key, revoked_at: found.key.revoked_at ?? epoch })
-      return Effect.succeed(found.key)
-    },
+    // Suspended, like every method: the state changes when the effect runs, not when it is built.
+    revokeKey: (keyId) =>
+      Effect.suspend(() => {
+        const found = keys.find((k) => k.key.id === keyId)
+        if (!found) return Effect.fail(new Errors.ApiKeyNotFound({ key_id: keyId }))
+        found.key = new ApiKey.ApiKey({ ...found.key, revoked_at: found.key.revoked_at ?? epoch })
+        return Effect.succeed(found.key)
+      }),
     getProfile: (userId) => Effect.sync(() => account(userId).profile),
     setProfile: (userId, profile) =>
       Effect.sync(() => {
@@ -110,10 +113,11 @@ export const make = () => {
             : Option.none()
         }
       }),
-    find: (userId, jobId) => {
-      const found = jobs.find((j) => j.userId === userId && j.job.id === jobId)
-      return found ? Effect.succeed(found) : Effect.fail(new Errors.JobNotFound({ job_id: jobId }))
-    },
+    find: (userId, jobId) =>
+      Effect.suspend(() => {
+        const found = jobs.find((j) => j.userId === userId && j.job.id === jobId)
+        return found ? Effect.succeed(found) : Effect.fail(new Errors.JobNotFound({ job_id: jobId }))
+      }),
     findByUrl: (userId, url) =>
       Effect.sync(() => Option.fromNullable(jobs.find((j) => j.userId === userId && j.job.url === url))),
     saveAnalysis: (userId, url, analysis, analyzedAt) =>
@@ -136,15 +140,16 @@ export const make = () => {
         else jobs.push(stored)
         return stored
       }),
-    setStatus: (userId, jobId, from, to) => {
-      const index = jobs.findIndex((j) => j.userId === userId && j.job.id === jobId)
-      const current = jobs[index]
-      if (!current) return Effect.fail(new Errors.JobNotFound({ job_id: jobId }))
-      if (current.job.status !== from) return Effect.succeed(Option.none())
-      const job = new Job.Job({ ...current.job, status: to })
-      jobs[index] = { ...current, job }
-      return Effect.succeed(Option.some(job))
-    }
+    setStatus: (userId, jobId, from, to) =>
+      Effect.suspend(() => {
+        const index = jobs.findIndex((j) => j.userId === userId && j.job.id === jobId)
+        const current = jobs[index]
+        if (!current) return Effect.fail(new Errors.JobNotFound({ job_id: jobId }))
+        if (current.job.status !== from) return Effect.succeed(Option.none())
+        const job = new Job.Job({ ...current.job, status: to })
+        jobs[index] = { ...current, job }
+        return Effect.succeed(Option.some(job))
+      })
   })
 
   const add = (

@@ -61,3 +61,21 @@ describe("API description", () => {
       }))
   })
 })
+
+describe("API description at the server's own prices", () => {
+  layer(TestServer.layer({ store: sqlite, prices: { analyze_job: 7, generate_cv: 13 } }), {
+    excludeTestServices: true,
+    timeout: "60 seconds"
+  })((it) => {
+    it.effect("/docs and /openapi.json show the prices the server charges", () =>
+      Effect.gen(function*() {
+        const docs = yield* Client.request("/docs")
+        assert.include(docs.text, "price 7 cents")
+        assert.include(docs.text, "price 13 cents")
+        assert.notInclude(docs.text, "price 5 cents")
+        const openApi = yield* Client.request("/openapi.json")
+        assert.include(openApi.text, "Price: 7 cents.")
+        assert.include(openApi.text, "Price: 13 cents.")
+      }))
+  })
+})

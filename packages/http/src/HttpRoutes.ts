@@ -6,7 +6,7 @@ import {
   HttpServerRequest,
   HttpServerResponse
 } from "@effect/platform"
-import { type Errors, Gateway } from "@jobfit/core"
+import { type Errors, Gateway, Prices } from "@jobfit/core"
 import { McpServer } from "@jobfit/mcp"
 import { Cause, Effect, Either, Layer, Option } from "effect"
 import * as Caller from "./Caller.js"
@@ -33,9 +33,19 @@ const answer = <R>(
 ): Effect.Effect<HttpServerResponse.HttpServerResponse, never, R> =>
   Effect.catchAll(self, (error) => Effect.succeed(Responses.failure(error)))
 
-// Built once: both describe the same contracts the Gateway runs, with the default prices.
-const openApi = HttpServerResponse.unsafeJson(OpenApi.make())
-const docs = HttpServerResponse.html(Docs.page())
+// Both describe the same contracts the Gateway runs, at the prices it charges (JOBFIT_PRICE_*); made once per
+// prices, which do not change while a server runs.
+const described = new WeakMap<object, { readonly openApi: unknown; readonly docs: string }>()
+const describe = Effect.map(Effect.serviceOption(Prices.Prices), (found) => {
+  const prices = Option.getOrElse(found, () => Prices.defaults)
+  const cached = described.get(prices)
+  if (cached !== undefined) return cached
+  const made = { openApi: OpenApi.make(prices), docs: Docs.page(prices) }
+  described.set(prices, made)
+  return made
+})
+const openApi = Effect.map(describe, (d) => HttpServerResponse.unsafeJson(d.openApi))
+const docs = Effect.map(describe, (d) => HttpServerResponse.html(d.docs))
 
 const healthz = Responses.success({ value: { status: "ok" }, rate: Option.none() })
 
@@ -63,8 +73,8 @@ export const router = HttpRouter.empty.pipe(
   HttpRouter.get("/api/mcp/status", status),
   HttpRouter.post("/api/mcp/tools/call", toolsCall),
   HttpRouter.post("/api/mcp", McpRoute.post),
-  HttpRouter.get("/openapi.json", Effect.succeed(openApi)),
-  HttpRouter.get("/docs", Effect.succeed(docs))
+  HttpRouter.get("/openapi.json", openApi),
+  HttpRouter.get("/docs", docs)
 )
 
 const pathOf = (url: string): string => {

@@ -34,6 +34,11 @@ export const IMPLIED: Readonly<Record<string, ReadonlyArray<string>>> = {
   "Google Ads": ["Pay-per-click advertising"],
   "Email marketing": ["A/B testing"],
   "Search engine optimization": ["Keyword research"],
+  "HubSpot": ["Marketing automation", "Customer relationship management"],
+  "Marketo": ["Marketing automation"],
+  "Klaviyo": ["Marketing automation", "Email marketing"],
+  "Mailchimp": ["Email marketing"],
+  "Salesforce": ["Customer relationship management"],
   // Health care
   "Registered Nurse": ["Patient care", "Vital signs", "Medication administration", "Patient assessment"],
   "Licensed Practical Nurse": ["Patient care", "Vital signs", "Medication administration"],

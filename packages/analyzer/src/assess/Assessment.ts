@@ -76,7 +76,7 @@ export const writeAssessment = (facts: AssessmentFacts): string => {
     const [first, ...rest] = gates
     out.push(fill(pick(hash, 8, P.GATE), { what: first!.what, quote: first!.quote }))
     if (rest.length > 0) {
-      out.push(`It also asks for ${listOf(rest.map((g) => `${g.what} ("${g.quote}")`), 3)}.`)
+      out.push(`It also asks for ${listOf(rest.map((g) => `${g.what} ("${g.quote}")`), rest.length)}.`)
     }
   }
   const weak = facts.breakdown

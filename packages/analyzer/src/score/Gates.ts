@@ -148,7 +148,8 @@ const DEGREE =
   /\b(associate(?:'s)? degree|bachelor(?:'s|s)?(?: degree)?|undergraduate degree|university degree|college degree|four[- ]year degree|4[- ]year degree|master(?:'s|s)?(?: degree)?|mba|ph\.?\s?d\.?|doctorate|doctoral degree|doctor of [a-z]+(?: [a-z]+)?|dpt|bsn|msn|juris doctor|pharm\.?d)\b/gi
 const DEGREE_WORDS = /\b(?:degree|bachelor|master|mba|ph\.?\s?d|doctor|dpt|bsn|msn|pharm\.?d)/i
 const NOT_A_DEGREE_GATE =
-  /\b(?:or (?:an? )?(?:equivalent|related|comparable|relevant|similar)|equivalent (?:work |practical |professional |combination|education|experience)|or \d+\+? (?:years|yrs)|in lieu|(?:do not|don't|doesn't|does not|no) (?:need|require|have to have)|not (?:required|necessary|a requirement)|no degree|degree (?:is )?optional|pursuing|currently enrolled|working towards)\b/i
+  // "or a related field" names the subject, not a way around the degree; "or related experience" is one.
+  /\b(?:or (?:an? )?equivalent(?! (?:field|discipline|area|subject|major|degree))|or (?:an? )?(?:related|comparable|relevant|similar) (?:\w+ )?experience|equivalent (?:work |practical |professional |combination|education|experience)|or \d+\+? (?:years|yrs)|in lieu|(?:do not|don't|doesn't|does not|no) (?:need|require|have to have)|not (?:required|necessary|a requirement)|no degree|degree (?:is )?optional|pursuing|currently enrolled|working towards)\b/i
 const SPECIFIC_DEGREES: ReadonlyArray<readonly [RegExp, RegExp, string]> = [
   [
     /\b(?:dpt|doctor of physical therapy)\b/i,
@@ -397,9 +398,9 @@ export const gatesOf = (
       add(mustHaveGate(text, skills, has, taxonomy))
     }
   }
-  // A topic of one's own field ("distributed systems" for a backend engineer with Kafka and Kubernetes) is shown by
-  // two skills of its category; a clinical specialty (critical care) is not shown by other nursing.
-  const nearby = (category: string) => category !== "Healthcare" && (sameCategory.get(category) ?? 0) >= 2
+  // A broad engineering topic ("distributed systems", "DevOps" for a backend engineer with Kafka and Kubernetes) is
+  // shown by two skills of its category; a language, a framework, a clinical or finance specialty is not.
+  const nearby = (category: string) => TOPIC_CATEGORIES.has(category) && (sameCategory.get(category) ?? 0) >= 2
   if (asked !== undefined && asked.years >= 1) {
     // "3+ years of critical care experience": the years count only with the specialty they are asked in.
     const inQuote = [...new Set(findMentions(makeSentence(asked.quote), taxonomy).map((m) => m.skill.name))]
@@ -419,6 +420,12 @@ export const gatesOf = (
   }
   return gates
 }
+
+const TOPIC_CATEGORIES: ReadonlySet<string> = new Set([
+  "Software practices",
+  "DevOps & tooling",
+  "Cloud & infrastructure"
+])
 
 /** The highest score a profile can have with these gates missing, or undefined when nothing is missing. */
 export const capOf = (

@@ -82,6 +82,32 @@ const allAlternatives = (mentions: ReadonlyArray<Mention>): ReadonlyArray<Readon
   return mentions.map((m) => names.filter((n) => n !== m.skill.name))
 }
 
+// "sells payroll software", "an e-commerce brand", "a fintech company": the skill names what the business is, not
+// what the job asks of a person.
+const DOMAIN_NOUNS = new Set([
+  "software",
+  "brand",
+  "brands",
+  "company",
+  "companies",
+  "startup",
+  "startups",
+  "industry",
+  "sector",
+  "marketplace",
+  "provider",
+  "providers",
+  "firm",
+  "agency",
+  "platform",
+  "products"
+])
+const namesADomain = (sentence: Sentence, last: number): boolean =>
+  DOMAIN_NOUNS.has(sentence.tokens[last + 1]?.norm ?? "") &&
+  !/\b(?:experience|knowledge|familiarity|proficien\w*|skills?|expertise|background) (?:with|in|of)\b/i.test(
+    sentence.text
+  )
+
 const LEGAL_SUFFIX = /[\s,]+(?:inc|llc|ltd|llp|gmbh|ag|plc|corp|co|group|s\.a|b\.v)\.?$/i
 
 type Spans = ReadonlyArray<readonly [number, number]>
@@ -135,6 +161,7 @@ export const postingSkills = (
     for (const [index, mention] of mentions.entries()) {
       const start = segment.sentence.tokens[mention.first]?.start ?? 0
       if (spans.some(([from, to]) => start >= from && start < to)) continue
+      if (namesADomain(segment.sentence, mention.last)) continue
       const polarity = exclusion ? "asked" : polarityOf(segment.sentence, mention.first, mention.last)
       if (polarity === "not-needed") continue
       const cue = importanceCue(segment.sentence, mention.first, mention.last)

@@ -1,5 +1,14 @@
 import type * as BuiltinAnalysis from "@jobfit/analyzer"
-import { Admin, type Analyzer, type CvWriter, Gateway, type PostingSource, Prices, RateLimiter } from "@jobfit/core"
+import {
+  Admin,
+  type Analyzer,
+  ChargeSweeper,
+  type CvWriter,
+  Gateway,
+  type PostingSource,
+  Prices,
+  RateLimiter
+} from "@jobfit/core"
 import { McpServer } from "@jobfit/mcp"
 import { DatabaseUrl, SqlStore } from "@jobfit/store-sql"
 import { Cause, Effect, Either, Layer, Option } from "effect"
@@ -143,7 +152,8 @@ export const layer = (options: Options = {}): Layer.Layer<Services, StartFailedE
       yield* rateLimits(options.rateLimits),
       RateLimiter.layerMemory
     )
-    return Layer.mergeAll(Admin.Admin.Default, McpServer.McpServer.Default).pipe(
+    // The sweeper gives back charges a stopped host left pending, as the server's does.
+    return Layer.mergeAll(Admin.Admin.Default, McpServer.McpServer.Default, ChargeSweeper.layer).pipe(
       Layer.provideMerge(Gateway.Gateway.Default),
       Layer.provide(base)
     )

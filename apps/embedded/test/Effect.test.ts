@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Admin, Gateway, Scope } from "@jobfit/core"
 import { createHandler, layer } from "@jobfit/embedded"
-import { Effect, Exit, Layer, Logger, LogLevel, ManagedRuntime } from "effect"
+import { Effect, Exit, Layer, Logger, LogLevel, ManagedRuntime, TestClock } from "effect"
 import * as Fixtures from "./support/Fixtures.js"
 
 const options = { database: ":memory:", analyzer: Fixtures.analyzer, postingSource: Fixtures.postingSource }
@@ -44,4 +44,35 @@ describe("from an Effect program", () => {
       await runtime.dispose()
     }
   })
+})
+
+describe("charges left pending", () => {
+  // An analyzer that never answers stands in for a host that stopped mid-call: the charge stays pending.
+  const hanging = {
+    database: ":memory:",
+    analyzer: { analyze: () => new Promise<never>(() => {}) },
+    postingSource: Fixtures.postingSource
+  }
+
+  it.effect("are given back by the sweeper the embedded library runs, as the server's is", () =>
+    Effect.gen(function*() {
+      const admin = yield* Admin.Admin
+      const user = yield* admin.createUser({ email: "sweep@example.com" })
+      const { secret } = yield* admin.createKey({ email: user.email, scopes: Scope.all })
+      yield* admin.addCredits(user.email, 10)
+      yield* admin.setProfile(user.email, Fixtures.resume)
+      const gateway = yield* Gateway.Gateway
+      yield* Effect.fork(
+        gateway.call({
+          authorization: `Bearer ${secret}`,
+          client: "test",
+          tool: "analyze_job",
+          arguments: { job_url: "https://jobs.example.com/stuck" }
+        })
+      )
+      yield* TestClock.adjust("1 second")
+      assert.strictEqual((yield* admin.addCredits(user.email, 1)).balance_cents, 6)
+      yield* TestClock.adjust("11 minutes")
+      assert.strictEqual((yield* admin.addCredits(user.email, 1)).balance_cents, 12)
+    }).pipe(Effect.provide(layer(hanging)), Effect.scoped))
 })

@@ -166,26 +166,31 @@ describe("MCP over streamable HTTP at /api/mcp", () => {
         assert.deepInclude(analysis.structuredContent, { cached: false, cost_cents: 5, status: "analyzed" })
         const credits = yield* Effect.promise(() => client.callTool({ name: "get_credits", arguments: {} }))
         assert.deepStrictEqual(credits.structuredContent, { credits: { balance_dollars: "0.15", balance_cents: 15 } })
-        const raw = yield* Effect.promise(async () => {
-          const response = await fetch(`${baseUrl}/api/mcp`, {
-            method: "POST",
-            headers: {
-              "content-type": "application/json",
-              accept: "application/json, text/event-stream",
-              authorization: `Bearer ${key}`
-            },
-            body: JSON.stringify(rpc(9, "tools/call", {
-              name: "analyze_job",
-              arguments: { job_url: "https://jobs.example.com/raw" },
-              _meta: { progressToken: "p-9" }
-            }))
+        // analyze_job with a progress token, read raw: the SSE stream's events, in order.
+        const streamed = (id: number, jobUrl: string) =>
+          Effect.promise(async () => {
+            const response = await fetch(`${baseUrl}/api/mcp`, {
+              method: "POST",
+              headers: {
+                "content-type": "application/json",
+                accept: "application/json, text/event-stream",
+                authorization: `Bearer ${key}`
+              },
+              body: JSON.stringify(rpc(id, "tools/call", {
+                name: "analyze_job",
+                arguments: { job_url: jobUrl },
+                _meta: { progressToken: `p-${id}` }
+              }))
+            })
+            const text = await response.text()
+            const events = text.trim().split("\n\n").map((event) =>
+              JSON.parse(event.split("data: ")[1]!) as Record<string, unknown>
+            )
+            return { headers: response.headers, events }
           })
-          return { headers: response.headers, text: await response.text() }
-        })
+        const raw = yield* streamed(9, "https://jobs.example.com/raw")
         assert.strictEqual(raw.headers.get("content-type"), "text/event-stream")
-        const events = raw.text.trim().split("\n\n").map((event) =>
-          JSON.parse(event.split("data: ")[1]!) as Record<string, unknown>
-        )
+        const events = raw.events
         assert.deepStrictEqual(events.map((e) => e.method ?? e.id), [
           "notifications/progress",
           "notifications/progress",
@@ -199,25 +204,7 @@ describe("MCP over streamable HTTP at /api/mcp", () => {
           message: "Fetching the posting"
         })
         // A call that fails after reporting progress still ends its stream, with the error as the reply.
-        const failing = yield* Effect.promise(async () => {
-          const response = await fetch(`${baseUrl}/api/mcp`, {
-            method: "POST",
-            headers: {
-              "content-type": "application/json",
-              accept: "application/json, text/event-stream",
-              authorization: `Bearer ${key}`
-            },
-            body: JSON.stringify(rpc(10, "tools/call", {
-              name: "analyze_job",
-              arguments: { job_url: "https://jobs.example.com/defect" },
-              _meta: { progressToken: "p-10" }
-            }))
-          })
-          return await response.text()
-        })
-        const ended = failing.trim().split("\n\n").map((event) =>
-          JSON.parse(event.split("data: ")[1]!) as Record<string, unknown>
-        )
+        const ended = (yield* streamed(10, "https://jobs.example.com/defect")).events
         const last = ended.at(-1) as { id: number; error?: { code: number } }
         assert.strictEqual(last.id, 10)
         assert.strictEqual(last.error?.code, -32603)

@@ -18,9 +18,17 @@ import { builtinTaxonomy } from "./skills/BuiltinTaxonomy.js"
 import { findMentions } from "./skills/Matcher.js"
 import { postingSegments } from "./skills/PostingSegments.js"
 import { postingSkills } from "./skills/PostingSkills.js"
+import type { PostingSkill } from "./skills/PostingSkills.js"
 import { type ProfileSkill, profileSkills } from "./skills/ProfileSkills.js"
 import { makeSentence } from "./skills/Sentence.js"
 import type { Taxonomy } from "./skills/Taxonomy.js"
+
+// Skills every field asks for (Excel, Word, English): alone they say nothing about the field.
+const GENERIC_CATEGORIES: ReadonlySet<string> = new Set(["Office software", "Languages"])
+const genericOnly = (skills: ReadonlyArray<PostingSkill>): boolean =>
+  skills.every((s) => s.importance !== "required" || GENERIC_CATEGORIES.has(s.skill.category))
+/** When a posting asks only for generic skills, its title against the profile's roles bounds the skills factor. */
+const lesser = (skill: Factor, role: Factor): Factor => (role.score < skill.score ? role : skill)
 
 const categoriesOf = (have: ReadonlyMap<string, ProfileSkill>): ReadonlyMap<string, number> => {
   const counts = new Map<string, number>()
@@ -76,7 +84,11 @@ export const analyzePosting = (
   const facts = profileFacts(profile, now)
   const gates = gatesOf(posting, segments, skills, asked, has, facts, taxonomy, categoriesOf(have))
   const factors: ReadonlyArray<Factor> = [
-    required.asks === 0 ? roleFactor(posting.title, facts) : skillFactor("required_skills", skills, have, required),
+    required.asks === 0
+      ? roleFactor(posting.title, facts)
+      : genericOnly(skills)
+      ? lesser(skillFactor("required_skills", skills, have, required), roleFactor(posting.title, facts))
+      : skillFactor("required_skills", skills, have, required),
     skillFactor("preferred_skills", skills, have, preferred),
     experienceFactor(asked, level, yearsOfWork(profile.resume.work, now)),
     seniorityFactor(level, profile.preferences),

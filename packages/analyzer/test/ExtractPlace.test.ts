@@ -1,4 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
+import { Either } from "effect"
+import { extractGiven } from "../src/extract/Extract.js"
+import { companyFirst, titleLine } from "../src/extract/Header.js"
 import { parsePlace, samePlace } from "../src/extract/Place.js"
 
 describe("places", () => {
@@ -32,5 +35,38 @@ describe("places", () => {
     assert.isFalse(samePlace("Austin, TX", "Dallas, TX"))
     assert.isFalse(samePlace("Portland, OR", "Portland, ME"))
     assert.isFalse(samePlace("Remote", "Berlin"))
+  })
+})
+
+describe("pasted header lines", () => {
+  it("splits a title line that carries its place or employer", () => {
+    assert.deepStrictEqual(titleLine("Senior Accountant | Chicago, IL | Hybrid"), {
+      title: "Senior Accountant",
+      location: "Chicago, IL"
+    })
+    assert.deepStrictEqual(titleLine("Marketing Coordinator at Sunpeak Solar"), {
+      title: "Marketing Coordinator",
+      company: "Sunpeak Solar"
+    })
+    assert.deepStrictEqual(titleLine("Data Engineer"), { title: "Data Engineer" })
+  })
+
+  it("takes a first line naming an organisation for the employer above the title", () => {
+    assert.strictEqual(companyFirst(["Brightwater Dental Group", "Dental Hygienist", "Portland, OR"]), 1)
+    assert.strictEqual(companyFirst(["Dental Hygienist", "Brightwater Dental Group", "Portland, OR"]), 0)
+    assert.strictEqual(companyFirst(["Acme Health", "Portland, OR"]), 0)
+  })
+
+  it("reads a pasted posting whose employer comes first and whose place line says how the job is worked", () => {
+    const posting = Either.getOrThrow(extractGiven(
+      "https://x.example/1",
+      "Brightwater Dental Group\nDental Hygienist\nPortland, OR · Full-time\n\nJoin a friendly team of six " +
+        "hygienists across two offices.\n\nRequirements\n- Oregon dental hygiene license\n- CPR certification"
+    ))
+    assert.deepInclude(posting, {
+      title: "Dental Hygienist",
+      company: "Brightwater Dental Group",
+      location: "Portland, OR"
+    })
   })
 })

@@ -114,6 +114,14 @@ describe("hard requirements", () => {
     assert.deepStrictEqual(kinds(gates("Requirements\n- 3+ years of experience in a hospital", nurse)), ["years:met"])
   })
 
+  it("takes a requirement line that is a licence the taxonomy does not know for a gate, either/or included", () => {
+    const adjuster = "Requirements\n- California adjuster license\n- Microsoft Excel"
+    assert.deepStrictEqual(kinds(gates(adjuster, nurse)), ["licence:missing"])
+    const rn = "Requirements\n- Active Texas RN license or compact license\n- Patient assessment"
+    assert.deepStrictEqual(kinds(gates(rn, nurse)).filter((k) => k.startsWith("licence")), ["licence:met"])
+    assert.deepStrictEqual(kinds(gates("Requirements\n- Valid driver's license\n- Excel", nurse)), [])
+  })
+
   it("makes a missing must-have line a gate", () => {
     const text = "Requirements\n- Kafka is a must-have for this team\n- Go and PostgreSQL"
     assert.deepStrictEqual(kinds(gates(text, developer)), ["must_have:missing"])

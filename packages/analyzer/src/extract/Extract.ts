@@ -5,13 +5,15 @@ import type { Board } from "./Boards.js"
 import { type HtmlDocument, parseHtml } from "./Dom.js"
 import { type Draft, finish, hostOf, notAPosting } from "./Draft.js"
 import {
+  companyFirst,
   companyOfHeading,
   employerSiteName,
   headerOf,
   isGenericHeading,
   placeInTitle,
   splitPageTitle,
-  textHeader
+  textHeader,
+  titleLine
 } from "./Header.js"
 import { fromJobPostingLd } from "./JobPostingLd.js"
 import { findJobPostings, jobPostingsInPage, parseLenient } from "./JsonLd.js"
@@ -100,15 +102,17 @@ const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.E
 const fromText = (url: string, body: string, given: boolean): Either.Either<Posting.Posting, string> => {
   const blocks = fromPlainText(body)
   if (!given && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
-  const first = blocks[0]
-  const header = textHeader(blocks.slice(1, 4).map((b) => b.text))
-  const title = first?.text.slice(0, 150)
+  // A company line above the title ("Brightwater Dental Group" then "Dental Hygienist"): the title is the second.
+  const lead = companyFirst(blocks.slice(0, 3).map((b) => b.text))
+  const first = blocks[lead]
+  const header = textHeader(blocks.slice(lead + 1, lead + 4).map((b) => b.text))
+  const line = titleLine(first?.text.slice(0, 150) ?? "")
   return finish(url, {
     source: "text",
-    title,
-    company: header.company,
-    location: header.location ?? (title === undefined ? undefined : placeInTitle(title)),
-    blocks: blocks.slice(1 + header.lines)
+    title: line.title,
+    company: line.company ?? header.company ?? (lead === 1 ? blocks[0]?.text : undefined),
+    location: line.location ?? header.location ?? (line.title === undefined ? undefined : placeInTitle(line.title)),
+    blocks: blocks.slice(lead + 1 + header.lines)
   })
 }
 

@@ -98,7 +98,16 @@ const LAYOUTS: ReadonlyArray<{
   },
   {
     // BambooHR, Recruitee, Personio, Teamtailor and other boards that label their header fields by class
-    title: [".posting-title", ".job-title", "[data-testid=\"job-title\"]", ".job-header h1", ".job__title"],
+    title: [
+      ".posting-title",
+      ".job-title",
+      "[data-testid=\"job-title\"]",
+      ".job-header h1",
+      ".job__title",
+      "h1[class*=\"posting\"]",
+      "h1[class*=\"job\"]",
+      "h1[class*=\"title\"]"
+    ],
     company: [".company-name", "[data-testid=\"company-name\"]"],
     location: [
       ".posting-location",
@@ -171,6 +180,20 @@ const sibling = (element: DomElement, name: string | undefined): DomElement | un
   return undefined
 }
 
+const byClass = (document: HtmlDocument, word: string): string | undefined => {
+  const found = document.querySelectorAll(
+    `main [class*="${word}"], article [class*="${word}"], section [class*="${word}"], [class*="hero"] [class*="${word}"], [class*="job"] [class*="${word}"], [class*="posting"] [class*="${word}"], h2[class*="${word}"], li[class*="${word}"], span[class*="${word}"]`
+  )
+  for (let i = 0; i < found.length && i < 20; i++) {
+    const element = found[i]!
+    const value = text(element)
+    if (value === undefined || value.length > 80 || element.querySelector("a, li, ul, p") !== null) continue
+    if (element.localName === "nav" || element.localName === "a") continue
+    return value
+  }
+  return undefined
+}
+
 const LOCATION_LABEL = /^(?:location|locations|job location|work location|office location|city|place of work)$/i
 const COMPANY_LABEL = /^(?:company|employer|organi[sz]ation|hiring company|company name)$/i
 
@@ -192,6 +215,11 @@ export const headerOf = (document: HtmlDocument): Header => {
   }
   fill(microdata(document))
   fill({ location: labelled(document, LOCATION_LABEL), company: labelled(document, COMPANY_LABEL) })
+  // Last, any short element whose class names a location or the company, outside navigation and footers.
+  fill({
+    location: byClass(document, "location"),
+    company: byClass(document, "company") ?? byClass(document, "employer")
+  })
   return header
 }
 
@@ -248,8 +276,9 @@ export const splitPageTitle = (title: string): Header => {
 const WORK_MODE = /^(?:remote|hybrid|on-?site|onsite|anywhere)\b|\b(?:remote|hybrid|on-?site)\b/i
 const CITY_REGION = /^[\p{Lu}][\p{L}.' -]{1,40},\s*[\p{Lu}][\p{L}.' -]{1,40}(?:,\s*[\p{Lu}][\p{L}.' -]{1,40})?$/u
 const isPlaceLine = (line: string): boolean => WORK_MODE.test(line) || CITY_REGION.test(line)
+const EMPLOYMENT = /^(?:full[- ]time|part[- ]time|contract|temporary|permanent|internship|seasonal|per diem)\b/i
 const LABEL_LINE = /^(company|employer|location|job location|where)\s*[:：]\s*(.{2,100})$/i
-const SPLIT_LINE = /^(.{2,60}?)\s+(?:[-–—|·•@]|at)\s+(.{2,80})$/
+const SPLIT_LINE = /^(.{2,60}?)\s+(?:[-–—|·•@]|at)\s+(.{2,80})$/u
 
 /**
  * The header lines of a pasted posting, after its title: "Acme Logistics - Columbus, OH", "Company: Acme",
@@ -272,8 +301,8 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
     const split = SPLIT_LINE.exec(trimmed)
     if (split !== null && location === undefined) {
       const [left, right] = [split[1]!.trim(), split[2]!.trim()]
-      // "Milwaukee, WI — on-site": a place and its way of working.
-      if (CITY_REGION.test(left) && WORK_MODE.test(right) && !CITY_REGION.test(right)) {
+      // "Milwaukee, WI — on-site", "Portland, OR · Full-time": a place and how the job is worked.
+      if (CITY_REGION.test(left) && (WORK_MODE.test(right) || EMPLOYMENT.test(right)) && !CITY_REGION.test(right)) {
         location = left
         used++
         continue
@@ -327,4 +356,43 @@ export const placeInTitle = (title: string): string | undefined => {
   const match = /\s[—–-]\s+([^—–-]{2,60})$/.exec(title)
   const place = match?.[1]?.trim()
   return place !== undefined && (WORK_MODE.test(place) || CITY_REGION.test(place)) ? place : undefined
+}
+
+const ORGANISATION =
+  /\b(?:group|inc\.?|llc|ltd\.?|llp|plc|gmbh|co\.|company|corporation|corp\.?|partners|clinic|hospital|health|bank|agency|labs?|solutions|systems|services|technologies|studio|associates|school district|university|foundation)$/i
+
+/**
+ * How many lines of a pasted posting come before its title: 1 when the first names an organisation ("Brightwater
+ * Dental Group") and the second is a short line that does not, else 0.
+ */
+export const companyFirst = (lines: ReadonlyArray<string>): number => {
+  const [first, second] = lines.map((l) => l.trim())
+  if (first === undefined || second === undefined) return 0
+  const short = (line: string) => line.length <= 80 && !/[.!?:]$/.test(line) && line.split(/\s+/).length <= 10
+  return ORGANISATION.test(first) && short(first) && short(second) && !ORGANISATION.test(second) &&
+      !isPlaceLine(second)
+    ? 1
+    : 0
+}
+
+/**
+ * A pasted title line with more in it: "Senior Accountant | Chicago, IL | Hybrid", "Marketing Coordinator at
+ * Sunpeak Solar". The title alone, and the place or employer it names.
+ */
+export const titleLine = (line: string): Header => {
+  const trimmed = line.trim()
+  if (trimmed === "") return {}
+  const parts = trimmed.split(/\s+[|·•]\s+/).map((p) => p.trim()).filter((p) => p !== "")
+  if (parts.length >= 2) {
+    const place = parts.slice(1).find((p) => CITY_REGION.test(p) || WORK_MODE.test(p))
+    if (
+      place !== undefined && parts.slice(1).every((p) => CITY_REGION.test(p) || WORK_MODE.test(p) || p.length <= 20)
+    ) {
+      const city = parts.slice(1).find((p) => CITY_REGION.test(p))
+      return { title: parts[0], location: city ?? place }
+    }
+  }
+  const at = /^(.{3,100}?)\s+at\s+([\p{Lu}][\p{L}\d&'. -]{1,60})$/u.exec(trimmed)
+  if (at !== null && !/\b(?:experience|years?)\b/i.test(at[1]!)) return { title: at[1]!.trim(), company: at[2]!.trim() }
+  return { title: trimmed }
 }

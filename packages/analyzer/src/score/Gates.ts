@@ -126,6 +126,84 @@ const NAMED_CREDENTIAL =
 const ABBREVIATION_ONLY =
   /\b([A-Z][A-Za-z&-]{1,7})\s+(?:credential|certification|designation)s?\s+(?:is\s+)?(?:required|mandatory)\b/
 
+// A requirement line that is a licence and nothing more: "California adjuster license", "Oregon dental hygiene
+// license". Its telling words (without the place and the word "license") must be in the profile.
+const LICENCE_LINE =
+  /^(?:an?\s+|active\s+|valid\s+|current\s+|unrestricted\s+)*((?:[\p{L}'-]+\s+){1,5})(licen[cs]e|licensure|certification|certificate|registration|endorsement)\.?$/iu
+const PLACE_WORDS = new Set([
+  ...Object.keys({
+    alabama: 1,
+    alaska: 1,
+    arizona: 1,
+    arkansas: 1,
+    california: 1,
+    colorado: 1,
+    connecticut: 1,
+    delaware: 1,
+    florida: 1,
+    georgia: 1,
+    hawaii: 1,
+    idaho: 1,
+    illinois: 1,
+    indiana: 1,
+    iowa: 1,
+    kansas: 1,
+    kentucky: 1,
+    louisiana: 1,
+    maine: 1,
+    maryland: 1,
+    massachusetts: 1,
+    michigan: 1,
+    minnesota: 1,
+    mississippi: 1,
+    missouri: 1,
+    montana: 1,
+    nebraska: 1,
+    nevada: 1,
+    ohio: 1,
+    oklahoma: 1,
+    oregon: 1,
+    pennsylvania: 1,
+    tennessee: 1,
+    texas: 1,
+    utah: 1,
+    vermont: 1,
+    virginia: 1,
+    washington: 1,
+    wisconsin: 1,
+    wyoming: 1,
+    state: 1,
+    new: 1,
+    york: 1,
+    jersey: 1,
+    north: 1,
+    south: 1,
+    carolina: 1,
+    dakota: 1,
+    uk: 1,
+    us: 1
+  })
+])
+
+const licenceLineGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
+  const match = LICENCE_LINE.exec(sentence.trim())
+  if (match === null || /driv/i.test(sentence) || SOFT.test(sentence)) return undefined
+  // "RN license or compact license": either will do.
+  const alternatives = `${match[1]!}${match[2]!}`.toLowerCase().split(/\s+or\s+/).map((alternative) =>
+    alternative.split(/\s+/).filter((w) =>
+      w !== "" && !PLACE_WORDS.has(w) && !GENERIC.has(w) && !/^(?:licen|certif|registration|endorse)/.test(w)
+    )
+  ).filter((words) => words.length > 0)
+  if (alternatives.length === 0) return undefined
+  const kind: GateKind = /licen|endorse/i.test(match[2]!) ? "licence" : "certification"
+  return {
+    kind,
+    what: `${alternatives.map((words) => words.join(" ")).join(" or ")} ${match[2]!.toLowerCase()}`,
+    quote: sentence,
+    met: alternatives.some((words) => words.every((w) => wordIn(facts.text, w)))
+  }
+}
+
 const namedCredentialGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
   const match = NAMED_CREDENTIAL.exec(sentence) ?? ABBREVIATION_ONLY.exec(sentence)
   if (match === null || SOFT.test(sentence)) return undefined
@@ -343,7 +421,7 @@ const mustHaveGate = (
 
 // A word one of the gates below needs; a sentence without any is no gate.
 const MAY_GATE =
-  /degree|bachelor|master|mba|ph\.?\s?d|doctor|dpt|bsn|msn|pharm|requir|mandatory|needed|a must|clearance|authori|right to work|eligib|citizen|resident|green card|sponsor|permit|must|within|local|site|person|remote|relocat|office|essential|negotiable/
+  /licen|certif|registration|endorse|degree|bachelor|master|mba|ph\.?\s?d|doctor|dpt|bsn|msn|pharm|requir|mandatory|needed|a must|clearance|authori|right to work|eligib|citizen|resident|green card|sponsor|permit|must|within|local|site|person|remote|relocat|office|essential|negotiable/
 
 const QUOTE_MAX = 220
 const shorten = (text: string): string => text.length <= QUOTE_MAX ? text : `${text.slice(0, QUOTE_MAX - 1).trimEnd()}…`
@@ -388,6 +466,9 @@ export const gatesOf = (
     if (!credentialSentences.has(text)) add(degreeGate(text, facts))
     if (!credentialSentences.has(text) && /requir|mandatory|needed|a must/.test(lower)) {
       add(namedCredentialGate(text, facts))
+    }
+    if (!credentialSentences.has(text) && mode === "required" && /licen|certif|registration|endorse/.test(lower)) {
+      add(licenceLineGate(text, facts))
     }
     if (lower.includes("clearance")) add(clearanceGate(text, facts))
     if (/authori|right to work|eligib|citizen|resident|green card|sponsor|permit/.test(lower)) {

@@ -15,6 +15,7 @@ import { levelOfTitle } from "./score/Seniority.js"
 import { DEFAULT_THRESHOLDS, type Thresholds, WEIGHTS, type Weights } from "./score/Weights.js"
 import { yearsAsked } from "./score/YearsAsked.js"
 import { builtinTaxonomy } from "./skills/BuiltinTaxonomy.js"
+import { fluencyShortOf, withoutShort } from "./skills/Fluency.js"
 import { findMentions } from "./skills/Matcher.js"
 import { postingSegments } from "./skills/PostingSegments.js"
 import { postingSkills } from "./skills/PostingSkills.js"
@@ -67,8 +68,8 @@ export const analyzePosting = (
 ): Analysis.Analysis => {
   const taxonomy = options.taxonomy ?? builtinTaxonomy()
   const segments = postingSegments(posting, taxonomy)
-  const skills = postingSkills(segments, taxonomy, posting.company)
-  const have = profileSkills(profile.resume, taxonomy)
+  const skills = postingSkills(segments, taxonomy, posting.company, posting.title)
+  const have = withoutShort(profileSkills(profile.resume, taxonomy), fluencyShortOf(skills, profile.resume))
   const text = flagText(posting, segments)
   const level = levelOfTitle(posting.title)
   const asked = yearsAsked(segments)

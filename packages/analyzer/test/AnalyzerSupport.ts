@@ -21,7 +21,7 @@ export const posting = (fields: Partial<Posting.Posting> & { readonly descriptio
 
 export const skillsOfPosting = (fields: Partial<Posting.Posting> & { readonly description: string }) => {
   const p = posting(fields)
-  const found = postingSkills(postingSegments(p, taxonomy), taxonomy, p.company)
+  const found = postingSkills(postingSegments(p, taxonomy), taxonomy, p.company, p.title)
   const byName = new Map<string, PostingSkill>(found.map((s) => [s.skill.name, s]))
   return { found, byName, names: found.map((s) => s.skill.name) }
 }

@@ -174,3 +174,32 @@ describe("gates in the analysis", () => {
     assert.notInclude(analysis.missing_skills, "Rust")
   })
 })
+
+describe("languages at a level", () => {
+  const clinic = (line: string) =>
+    posting({
+      title: "Clinic Nurse",
+      description: `Requirements\n- Patient education\n- Phlebotomy\n- ${line}`
+    })
+  const speaker = (fluency: string) =>
+    profile({
+      work: [{ position: "Nurse", highlights: ["Patient education and phlebotomy every day"] }],
+      languages: [{ language: "Spanish", fluency }]
+    })
+
+  it("does not count a conversational language toward a fluent ask, and the must-have line becomes a missing gate", () => {
+    const analysis = analyzePosting(clinic("Fluent Spanish is mandatory"), speaker("Conversational"), now)
+    assert.include(analysis.missing_skills, "Spanish")
+    assert.notInclude(analysis.matching_skills, "Spanish")
+    assert.strictEqual(analysis.verdict, "MAYBE")
+    assert.include(analysis.assessment, "Fluent Spanish is mandatory")
+  })
+
+  it("counts a fluent speaker, and a conversational one where the posting asks no level", () => {
+    assert.include(
+      analyzePosting(clinic("Fluent Spanish is mandatory"), speaker("Native"), now).matching_skills,
+      "Spanish"
+    )
+    assert.include(analyzePosting(clinic("Spanish"), speaker("Conversational"), now).matching_skills, "Spanish")
+  })
+})

@@ -95,3 +95,30 @@ describe("posting skills", () => {
     assert.deepStrictEqual(names, ["QuickBooks", "Payroll"])
   })
 })
+
+describe("what is not a skill asked", () => {
+  it("leaves out the subject of a degree, and keeps a skill named after it", () => {
+    const { names } = skillsOfPosting({
+      title: "Staff Accountant",
+      description:
+        "Requirements\n- Bachelor's degree in Corporate Finance or Accounting\n- Degree in accounting, with Python skills"
+    })
+    assert.notInclude(names, "Corporate finance")
+    assert.notInclude(names, "Accounting")
+    assert.include(names, "Python")
+  })
+
+  it("leaves out the occupation itself when it is only what years are asked of, not when a posting asks it", () => {
+    const own = skillsOfPosting({
+      title: "Senior Accountant",
+      description: "Requirements\n- 5+ years of accounting experience\n- GAAP"
+    })
+    assert.notInclude(own.names, "Accounting")
+    assert.include(own.names, "GAAP")
+    const other = skillsOfPosting({
+      title: "Office Manager",
+      description: "Requirements\n- 3+ years of accounting experience\n- GAAP"
+    })
+    assert.include(other.names, "Accounting")
+  })
+})

@@ -16,7 +16,11 @@ const CUE_BEFORE = new Set([
   "written",
   "languages",
   "language",
-  "skills"
+  "skills",
+  "ideally",
+  "preferably",
+  "especially",
+  "particularly"
 ])
 
 /** Words after an ambiguous term that make it a skill: "Go developer", "R programming". */

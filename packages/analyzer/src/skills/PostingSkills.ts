@@ -108,6 +108,31 @@ const namesADomain = (sentence: Sentence, last: number): boolean =>
     sentence.text
   )
 
+// "Bachelor's degree in Accounting or Finance": the subject of a degree is the degree gate, not a skill asked.
+const DEGREE_IN =
+  /\b(?:degrees?|bachelor'?s?|master'?s?|diploma|associate'?s?|b\.?sc?|m\.?sc?|b\.?a|m\.?a|mba|phd)\b[^.;:]{0,20}?\b(?:in|of)\s+(?:[\w&'-]+(?:\s*,\s*|\s+or\s+|\s+and\s+|\s+))*$/i
+const NOT_A_SUBJECT = /\b(?:experience|years?|with|using|knowledge|plus|including|skills|proven|strong)\b/i
+const inDegreeSubject = (sentence: Sentence, first: number): boolean => {
+  const before = sentence.text.slice(0, sentence.tokens[first]?.start ?? 0)
+  const match = DEGREE_IN.exec(before)
+  return match !== null && !NOT_A_SUBJECT.test(match[0].replace(/^.*?\b(?:in|of)\s+/i, ""))
+}
+
+// "3+ years of accounting experience" in an accountant's posting: the occupation itself, which the years ask
+// measures; a skill only when the posting names it otherwise.
+const YEARS_OF = /\byears?(?:'|\s+of|\s+in)?\s+(?:[\w-]+\s+){0,2}$/i
+const stemOf = (word: string) => word.toLowerCase().slice(0, 5)
+const namesTheOccupation = (sentence: Sentence, first: number, last: number, titleStems: ReadonlySet<string>) => {
+  if (first !== last) return false
+  const word = sentence.tokens[first]?.norm ?? ""
+  if (word.length < 5 || !titleStems.has(stemOf(word))) return false
+  const next = sentence.tokens[last + 1]?.norm
+  const before = sentence.text.slice(0, sentence.tokens[first]?.start ?? 0)
+  return (next === "experience" || next === undefined) && YEARS_OF.test(before)
+}
+const titleStemsOf = (title: string): ReadonlySet<string> =>
+  new Set(title.split(/[^\p{L}]+/u).filter((w) => w.length >= 5).map(stemOf))
+
 const LEGAL_SUFFIX = /[\s,]+(?:inc|llc|ltd|llp|gmbh|ag|plc|corp|co|group|s\.a|b\.v)\.?$/i
 
 type Spans = ReadonlyArray<readonly [number, number]>
@@ -141,8 +166,10 @@ const companySpans = (company: string): (text: string) => Spans => {
 export const postingSkills = (
   segments: ReadonlyArray<Segment>,
   taxonomy: Taxonomy,
-  company: string
+  company: string,
+  title = ""
 ): ReadonlyArray<PostingSkill> => {
+  const titleStems = titleStemsOf(title)
   const best = new Map<string, PostingSkill>()
   const statesRequirements = segments.some((s) =>
     s.source !== "title" && s.source !== "intro" && (s.mode === "required" || s.mode === "preferred")
@@ -162,6 +189,8 @@ export const postingSkills = (
       const start = segment.sentence.tokens[mention.first]?.start ?? 0
       if (spans.some(([from, to]) => start >= from && start < to)) continue
       if (namesADomain(segment.sentence, mention.last)) continue
+      if (segment.source !== "title" && inDegreeSubject(segment.sentence, mention.first)) continue
+      if (namesTheOccupation(segment.sentence, mention.first, mention.last, titleStems)) continue
       const polarity = exclusion ? "asked" : polarityOf(segment.sentence, mention.first, mention.last)
       if (polarity === "not-needed") continue
       const cue = importanceCue(segment.sentence, mention.first, mention.last)

@@ -1,7 +1,7 @@
 /**
  * The built-in analyzer on 50 real postings (`../shared/realworld`): analysed without failure, header fields
  * against the ground truth, skills found, red flags, and scam precision/recall on the EMSCAD rows.
- * Run: `pnpm bench:realworld [--verbose]`. See test/RealWorldSet.ts for how each file is served.
+ * Run: `pnpm bench:realworld [--verbose] [--skills]`; `--skills` lists each posting's skills with their quotes. See test/RealWorldSet.ts for how each file is served.
  */
 import { loadCorpus } from "../test/AnalyzerCorpus.js"
 import { available, runRealWorld } from "../test/RealWorldSet.js"
@@ -24,6 +24,14 @@ for (const r of results) {
       mark(r.company)
     }       ${mark(r.location)}        ${String(skills).padStart(3)}    ${flags}`
   )
+}
+if (process.argv.includes("--skills")) {
+  for (const r of results) {
+    const first = r.analyses[0]?.[1]
+    out(`\n${r.id}: ${first?.title ?? "(not analysed)"}`)
+    for (const e of first?.evidence ?? []) out(`  ${e.importance.padEnd(9)} ${e.skill}: ${e.quote.slice(0, 140)}`)
+  }
+  out("")
 }
 const count = (pick: (r: (typeof results)[number]) => boolean | undefined) => {
   const scored = results.map(pick).filter((v) => v !== undefined)

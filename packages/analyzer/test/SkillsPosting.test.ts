@@ -122,3 +122,29 @@ describe("what is not a skill asked", () => {
     assert.include(other.names, "Accounting")
   })
 })
+
+describe("text that asks nothing", () => {
+  it("leaves out other teams' names, the company's own description further down, and equal-opportunity text", () => {
+    const { names } = skillsOfPosting({
+      title: "Compliance Manager",
+      description: [
+        "Requirements",
+        "- Regulatory reporting",
+        "- Partner closely with Product, Treasury, and Data Science teams to embed controls",
+        "About Lakeshore",
+        "Lakeshore runs the largest e-commerce marketplace in the region.",
+        "We are an equal opportunity employer and provide reasonable accommodation during the onboarding process."
+      ].join("\n")
+    })
+    assert.deepStrictEqual(names, ["Regulatory reporting"])
+  })
+
+  it("keeps a team's skill when the posting asks it of the person", () => {
+    const { names } = skillsOfPosting({
+      title: "Analyst",
+      description: "Requirements\n- Experience in Data Science and Treasury\n- Work with the finance team"
+    })
+    assert.include(names, "Data science")
+    assert.include(names, "Treasury")
+  })
+})

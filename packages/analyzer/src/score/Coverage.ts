@@ -13,6 +13,30 @@ export interface Coverage {
 /** The weight of an ask the posting's title names: the role's own skill. */
 export const TITLE_WEIGHT = 2
 
+/**
+ * Ways of working every team has and a newcomer learns in weeks (code review, Scrum, Git): an ask of them weighs
+ * half of a skill of the field.
+ */
+export const WORKING_PRACTICES: ReadonlySet<string> = new Set([
+  "Agile",
+  "Scrum",
+  "Kanban",
+  "Code review",
+  "Pair programming",
+  "Software development life cycle",
+  "Git",
+  "Debugging",
+  "Refactoring"
+])
+export const PRACTICE_WEIGHT = 0.5
+
+const weightOf = (group: ReadonlyArray<PostingSkill>, inTitle: (skill: string) => boolean): number =>
+  group.some((s) => inTitle(s.skill.name))
+    ? TITLE_WEIGHT
+    : group.every((s) => WORKING_PRACTICES.has(s.skill.name))
+    ? PRACTICE_WEIGHT
+    : 1
+
 export const coverage = (
   skills: ReadonlyArray<PostingSkill>,
   importance: Importance,
@@ -38,7 +62,7 @@ export const coverage = (
   let asks = 0
   let met = 0
   for (const group of groups.values()) {
-    const weight = group.some((s) => inTitle(s.skill.name)) ? TITLE_WEIGHT : 1
+    const weight = weightOf(group, inTitle)
     asks += weight
     if (group.some((s) => has(s.skill.name) || s.alternatives.some(has))) met += weight
     else missing.push(group.map((s) => s.skill.name).join(" or "))

@@ -19,7 +19,7 @@ export interface Segment {
 const PREFERRED_HEADING =
   /\b(?:nice[- ]to[- ]haves?|preferred|bonus|pluses|plus points|desirable|desired|good to have|great to have|extra credit|even better|ideally|optional|would be a plus|not required|helpful|what helps)\b/i
 const SKIP_HEADING =
-  /\b(?:benefits|perks|what we offer|we offer|compensation|salary|pay and|why join|why work|equal opportunity|eeo|how to apply|our values|diversity)\b/i
+  /\b(?:benefits|perks|what we offer|we offer|compensation|salary|pay and|why join|why work|why us|equal opportunity|eeo|how to apply|our values|diversity|total rewards|rewards|our culture|culture and|life at|working at|what's in it for you|accommodations?|privacy)\b/i
 const REQUIRED_HEADING =
   /\b(?:requirements?|required|qualifications?|must[- ]haves?|what you(?:'ll| will)? (?:need|bring)|what we(?:'re| are) looking for|who you are|about you|you have|you bring|skills|essential|minimum|key skills|competencies|you should have|experience)\b/i
 
@@ -39,6 +39,10 @@ const modeOfHeading = (heading: string): Mode => {
   if (REQUIRED_HEADING.test(heading)) return "required"
   return "implicit"
 }
+
+// Sentences every employer appends (equal opportunity, accommodation, privacy, agencies): never an ask.
+const BOILERPLATE =
+  /\b(?:equal (?:employment )?opportunity|reasonable accommodations?|regardless of (?:race|age|sex|gender|religion)|without regard to|protected (?:veteran|characteristics?|class|status)|e-verify|privacy (?:policy|notice)|recruitment agenc(?:y|ies)|unsolicited (?:resumes|cv)|benefits include|we offer (?:a )?(?:competitive|generous)|retirement benefits|medical insurance for)\b/i
 
 /** Whether a character is JavaScript's `\s`. */
 export const isSpace = (c: number): boolean =>
@@ -94,7 +98,9 @@ const segmentsOfLines = (
   source: SegmentSource
 ): void => {
   for (const line of lines) {
-    for (const text of splitSentences(line)) out.push({ sentence: makeSentence(text), mode, source })
+    for (const text of splitSentences(line)) {
+      out.push({ sentence: makeSentence(text), mode: BOILERPLATE.test(text) ? "skip" : mode, source })
+    }
   }
 }
 
@@ -139,7 +145,8 @@ export const postingSegments = (posting: Posting.Posting, taxonomy: Taxonomy): R
     const heading = headingOf(raw, taxonomy)
     if (heading !== undefined) {
       const headingMode = modeOfHeading(heading.heading)
-      if (!ABOUT_HEADING.test(heading.heading)) source = "description"
+      // An "About <Company>" heading further down opens another description of the company.
+      source = ABOUT_HEADING.test(heading.heading) && !JOB_HEADING.test(heading.heading) ? "intro" : "description"
       if (heading.rest === "") {
         mode = headingMode
         continue

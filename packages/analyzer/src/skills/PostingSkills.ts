@@ -133,6 +133,18 @@ const namesTheOccupation = (sentence: Sentence, first: number, last: number, tit
 const titleStemsOf = (title: string): ReadonlySet<string> =>
   new Set(title.split(/[^\p{L}]+/u).filter((w) => w.length >= 5).map(stemOf))
 
+// "Work closely with Product, Data Science and Legal teams", "partner with QA specialists": the names of other
+// teams, not what this job asks.
+const WITH_TEAMS =
+  /\b(?:collaborat\w*|partner\w*|work\w*|engag\w*|liais\w*|interfac\w*|coordinat\w*|cross[- ]functional\w*|alongside)\b[^.;:]*$/i
+const TEAM_AFTER =
+  /^(?:\s*(?:,|&|\/|and|or)?\s*[\p{L}-]+){0,6}?\s*(?:teams?|departments?|functions|specialists|stakeholders|org(?:anisation|anization)?s?)\b/iu
+const namesATeam = (sentence: Sentence, first: number, last: number): boolean => {
+  const start = sentence.tokens[first]?.start ?? 0
+  const end = sentence.tokens[last]?.end ?? start
+  return WITH_TEAMS.test(sentence.text.slice(0, start)) && TEAM_AFTER.test(sentence.text.slice(end, end + 80))
+}
+
 const LEGAL_SUFFIX = /[\s,]+(?:inc|llc|ltd|llp|gmbh|ag|plc|corp|co|group|s\.a|b\.v)\.?$/i
 
 type Spans = ReadonlyArray<readonly [number, number]>
@@ -191,6 +203,7 @@ export const postingSkills = (
       if (namesADomain(segment.sentence, mention.last)) continue
       if (segment.source !== "title" && inDegreeSubject(segment.sentence, mention.first)) continue
       if (namesTheOccupation(segment.sentence, mention.first, mention.last, titleStems)) continue
+      if (namesATeam(segment.sentence, mention.first, mention.last)) continue
       const polarity = exclusion ? "asked" : polarityOf(segment.sentence, mention.first, mention.last)
       if (polarity === "not-needed") continue
       const cue = importanceCue(segment.sentence, mention.first, mention.last)

@@ -4,12 +4,35 @@
  * batch are held out, scams and legitimate postings separately, chosen by the SHA-256 of the posting's id so the
  * choice depends on nothing the analyzer does. Refuses to overwrite an existing split.
  * Run: `tsx packages/analyzer/scripts/split-corpus.ts`.
+ *
+ * `--hold-out-batch <letter>` adds a whole new batch to the held-out part instead: postings written and labelled
+ * to be held out, before the analyzer ever ran on them (so the held-out share stays at 30% as development batches
+ * grow). It refuses a batch that has a posting in the split already.
  */
 import { createHash } from "node:crypto"
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 
 const corpus = new URL("../test/fixtures/corpus/", import.meta.url)
 const target = new URL("split.json", corpus)
+const batchAt = process.argv.indexOf("--hold-out-batch")
+if (batchAt >= 0) {
+  const letter = process.argv[batchAt + 1] ?? ""
+  if (!/^[a-z]$/.test(letter) || /^[ps]$/.test(letter)) {
+    process.stderr.write("--hold-out-batch takes one letter, not p or s\n")
+    process.exit(2)
+  }
+  const split = JSON.parse(readFileSync(target, "utf8")) as { note: string; heldout: Array<string>; batches?: Array<string> }
+  const batch = readdirSync(new URL("postings/", corpus)).map((f) => f.replace(/\.(?:json|html|txt)$/, ""))
+    .filter((id) => id.startsWith(letter)).sort()
+  if (batch.length === 0 || batch.some((id) => split.heldout.includes(id))) {
+    process.stderr.write(`batch ${letter}: no postings, or some are held out already\n`)
+    process.exit(1)
+  }
+  const next = { ...split, heldout: [...split.heldout, ...batch].sort(), batches: [...(split.batches ?? []), letter] }
+  writeFileSync(target, `${JSON.stringify(next, null, 2)}\n`)
+  process.stdout.write(`held out the ${batch.length} postings of batch ${letter}\n`)
+  process.exit(0)
+}
 if (existsSync(target)) {
   process.stderr.write("split.json exists: the split is made once\n")
   process.exit(1)

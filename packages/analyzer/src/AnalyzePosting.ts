@@ -102,7 +102,10 @@ export const analyzePosting = (
   const combined = combine(factors, options.weights ?? WEIGHTS)
   const missingGates = gates.filter((g) => !g.met)
   // A profile that meets none of the posting's required skills is in another field: no context lifts it.
-  const fieldCap = required.asks > 0 && required.met === 0 ? FIELD_CAP : undefined
+  // Generic asks (English, Excel) met do not make a profile one of the field's.
+  const ofField = skills.filter((s) => !GENERIC_CATEGORIES.has(s.skill.category))
+  const fieldAsks = genericOnly(skills) ? required : coverage(ofField, "required", (name) => have.has(name))
+  const fieldCap = fieldAsks.asks > 0 && fieldAsks.met === 0 ? FIELD_CAP : undefined
   const gateCap = capOf(missingGates, thresholds)
   const cap = Math.min(fieldCap ?? 100, gateCap ?? 100)
   const score = Math.min(combined.score, cap)

@@ -45,13 +45,13 @@ const fromJson = (url: string, body: string): Either.Either<Posting.Posting, str
 }
 
 const jobWords =
-  /\b(responsibilit|requirement|qualification|experience|skill|apply|salary|benefit|role|position|job|hiring|candidate|full[- ]time|part[- ]time|remote|team)/gi
+  /\b(responsibilit|requirement|qualification|experience|skill|apply|salary|benefit|role|position|job|hiring|candidate|full[- ]time|part[- ]time|remote|team|years? of|what you|you(?:'ll| will)|per hour|a year)|([$€£]\s?\d)/gi
 
 /** Without structured data, a page is taken for a posting only if it talks like one. */
 const talksLikeAPosting = (blocks: ReadonlyArray<{ readonly text: string }>) => {
   const found = new Set<string>()
   for (const block of blocks) {
-    for (const match of block.text.matchAll(jobWords)) found.add(match[1]!.toLowerCase())
+    for (const match of block.text.matchAll(jobWords)) found.add((match[1] ?? "pay").toLowerCase())
     if (found.size >= 3) return true
   }
   return false
@@ -85,7 +85,8 @@ const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.E
   if (fromLd !== undefined) return finish(url, { ...fromLd, location: fromLd.location ?? header.location })
   if (!given && header.title === undefined && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
   // A generic h1 ("Acme Careers") sits above the job's own heading: take the first specific h2 then.
-  const heading = h1 !== undefined && !isGenericHeading(h1) ? h1 : h1 === undefined ? undefined : meta.h2
+  // No h1 at all (a board that uses h2 for the job): the first specific h2.
+  const heading = h1 !== undefined && !isGenericHeading(h1) ? h1 : meta.h2
   const title = header.title ?? heading ?? split.title ??
     (pageTitle === undefined || isGenericHeading(pageTitle) ? undefined : stripSiteSuffix(pageTitle, company))
   return finish(url, {
@@ -105,7 +106,7 @@ const fromText = (url: string, body: string, given: boolean): Either.Either<Post
   // A company line above the title ("Brightwater Dental Group" then "Dental Hygienist"): the title is the second.
   const lead = companyFirst(blocks.slice(0, 3).map((b) => b.text))
   const first = blocks[lead]
-  const header = textHeader(blocks.slice(lead + 1, lead + 4).map((b) => b.text))
+  const header = textHeader(blocks.slice(lead + 1, lead + 12).map((b) => b.text))
   const line = titleLine(first?.text.slice(0, 150) ?? "")
   return finish(url, {
     source: "text",

@@ -1,5 +1,6 @@
 import type { DomElement, HtmlDocument } from "./Dom.js"
 import { nonEmpty } from "./Loose.js"
+import { parsePlace } from "./Place.js"
 
 /** A posting's header as the page shows it: title, employer and place; each undefined when not found. */
 export interface Header {
@@ -188,14 +189,42 @@ const byClass = (document: HtmlDocument, word: string): string | undefined => {
     const element = found[i]!
     const value = text(element)
     if (value === undefined || value.length > 80 || element.querySelector("a, li, ul, p") !== null) continue
-    if (element.localName === "nav" || element.localName === "a") continue
+    if (element.localName === "nav" || element.localName === "a" || element.localName === "h1") continue
     return value
   }
   return undefined
 }
 
-const LOCATION_LABEL = /^(?:location|locations|job location|work location|office location|city|place of work)$/i
+const LOCATION_LABEL = /^(?:(?:job |work |office )?locations?(?:\s*\(s\))?|city|place of work)$/i
 const COMPANY_LABEL = /^(?:company|employer|organi[sz]ation|hiring company|company name)$/i
+
+// The separators of a header's meta line: "Engineering · London · Hybrid", "Berlin | Full-time".
+const META_SEPARATOR = /\s+[·•|]\s+|\s*[·•]\s*/
+const BLOCK_CHILDREN = "p, div, li, ul, ol, h1, h2, h3, h4, table, section, article"
+
+/** A place a short part of a line names: a city the tables know, a city and region, or a way of working. */
+export const isPlacePart = (part: string): boolean =>
+  part.length <= 60 && (CITY_REGION.test(part) || parsePlace(part).country !== undefined)
+
+/**
+ * The place in the short line under a job's heading that lists its facts between dots or bars ("Engineering ·
+ * London · Hybrid remote", "Berlin · Full-time · Permanent employee").
+ */
+const metaLinePlace = (document: HtmlDocument): string | undefined => {
+  const elements = document.querySelectorAll("main *, article *, body *")
+  for (let i = 0; i < elements.length && i < 400; i++) {
+    const element = elements[i]!
+    if (element.localName === "a" || element.localName === "nav" || element.localName === "title") continue
+    const value = text(element)
+    if (value === undefined || value.length > 100 || !/[·•|]/.test(value)) continue
+    if (element.querySelector(BLOCK_CHILDREN) !== null) continue
+    const place = value.split(META_SEPARATOR).map((p) => p.replace(/^[\p{L} ]{1,20}[:：]\s*/u, "").trim()).find((p) =>
+      p !== "" && isPlacePart(p)
+    )
+    if (place !== undefined) return place
+  }
+  return undefined
+}
 
 /** The header the page's markup gives, most specific source first. */
 export const headerOf = (document: HtmlDocument): Header => {
@@ -220,7 +249,9 @@ export const headerOf = (document: HtmlDocument): Header => {
     location: byClass(document, "location"),
     company: byClass(document, "company") ?? byClass(document, "employer")
   })
-  return header
+  if (header.location === undefined) fill({ location: metaLinePlace(document) })
+  // A class that merely mentions "company" on the job's own heading does not make the title an employer.
+  return header.company !== undefined && header.company === header.title ? { ...header, company: undefined } : header
 }
 
 // Site names that are the job board, not the employer.
@@ -269,15 +300,25 @@ export const splitPageTitle = (title: string): Header => {
     const rest = parts.filter((_, i) => i !== at && !BOARDS.test(parts[i] ?? ""))
     return { company: named[at], title: rest.join(" - ") || undefined }
   }
+  // "Lumen Outdoor Co. - Careers": a site's own page, the other part is the employer.
+  const specific = parts.filter((part) => !GENERIC_HEADING.test(part) && !BOARDS.test(part))
+  if (specific.length === 1 && parts.length === 2) return { company: specific[0] }
   return {}
 }
 
 // A line that names a place or a way of working: "Columbus, OH", "Remote (EU)", "Berlin, Germany", "Hybrid".
 const WORK_MODE = /^(?:remote|hybrid|on-?site|onsite|anywhere)\b|\b(?:remote|hybrid|on-?site)\b/i
-const CITY_REGION = /^[\p{Lu}][\p{L}.' -]{1,40},\s*[\p{Lu}][\p{L}.' -]{1,40}(?:,\s*[\p{Lu}][\p{L}.' -]{1,40})?$/u
-const isPlaceLine = (line: string): boolean => WORK_MODE.test(line) || CITY_REGION.test(line)
+const CITY_REGION =
+  /^[\p{Lu}][\p{L}.' -]{1,40},\s*[\p{Lu}][\p{L}.' -]{1,40}(?:,\s*[\p{Lu}][\p{L}.' -]{1,40})?(?:\s+\d{5}(?:-\d{4})?)?$/u
+const isPlaceLine = (line: string): boolean =>
+  WORK_MODE.test(line) || CITY_REGION.test(line) || (line.split(/\s+/).length <= 3 && isPlacePart(line))
 const EMPLOYMENT = /^(?:full[- ]time|part[- ]time|contract|temporary|permanent|internship|seasonal|per diem)\b/i
 const LABEL_LINE = /^(company|employer|location|job location|where)\s*[:：]\s*(.{2,100})$/i
+// A label on a line of its own with its value on the next, as job boards' pages paste ("locations" / "Austin, TX").
+const LABEL_ALONE = /^(company|employer|locations?|job locations?|time type|posted on|job requisition id|job type|pay|salary|employment type|req(?:uisition)? id)$/i
+// Lines of a pasted page that are its furniture: buttons, ratings, "Posted 3 days ago".
+const NOISE_LINE =
+  /^(?:apply(?: now)?|save(?: job)?|share|easy apply|\d(?:\.\d)? out of 5 stars|\d[\d,]* reviews?|(?:re)?posted .{1,30} ago|posted (?:today|yesterday)|over \d+ applicants|\d+ applicants)$/i
 const SPLIT_LINE = /^(.{2,60}?)\s+(?:[-–—|·•@]|at)\s+(.{2,80})$/u
 
 /**
@@ -288,9 +329,22 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
   let company: string | undefined
   let location: string | undefined
   let used = 0
-  for (const line of lines) {
-    const trimmed = line.trim()
+  for (let i = 0; i < lines.length; i++) {
+    const trimmed = lines[i]!.trim()
     if (trimmed.length > 100) break
+    if (NOISE_LINE.test(trimmed)) {
+      used++
+      continue
+    }
+    const alone = LABEL_ALONE.exec(trimmed)
+    if (alone !== null && i + 1 < lines.length) {
+      const value = lines[i + 1]!.trim()
+      if (/^(?:company|employer)$/i.test(alone[1]!)) company ??= value
+      else if (/location/i.test(alone[1]!)) location ??= value
+      used += 2
+      i++
+      continue
+    }
     const label = LABEL_LINE.exec(trimmed)
     if (label !== null) {
       if (/company|employer/i.test(label[1]!)) company ??= label[2]!.trim()

@@ -32,7 +32,7 @@ export const locationInText = (blocks: ReadonlyArray<Block>): string | undefined
 }
 
 const remoteYes =
-  /\b(fully remote|100% remote|remote[- ]first|remote[- ]friendly|work from (home|anywhere)|remote (position|role|job|work|ok)|\(remote\)|remote\s*[-–,/|]|^remote$)/im
+  /\b(fully remote|100% remote|remote[- ]first|remote[- ]friendly|work from (home|anywhere)|remote (position|role|job|work|ok)|remote (within|across|anywhere in) |(working )?remotely is (fine|ok|possible)|\(remote\)|remote\s*[-–,/|]|^remote$)/im
 const remoteNo = /\b(on[- ]?site only|no remote|not (a )?remote|in[- ]office only|onsite only|office[- ]based)\b/i
 
 /** Whether a posting says it is remote (true), says it is not (false), or does not say (undefined). */
@@ -48,8 +48,19 @@ const hiring =
   /^(?:(?:[Dd]escription|[Aa]bout|[Oo]verview)\s*[:：]\s*)?((?:[A-Z][\w&'.-]*)(?: (?:[A-Z][\w&'.-]*|&|of|and)){0,4}) (?:(?:is|are) (?:hiring|looking for|searching for|seeking)|seeks|wants)\b/m
 const notCompany = /^(we|our|you|they|this|the team|it)$/i
 
-/** "Woodgrove Bank is hiring ..." in a posting's first lines. */
+// "St. Brigid Health is a 310-bed hospital", "Harbor Point Logistics moves freight": a name opening the first lines.
+const nameOpens =
+  /^((?:[\p{Lu}][\p{L}\d&'.-]*)(?:\s+(?:[\p{Lu}\d][\p{L}\d&'.-]*|of|and|&|the|für|de)){0,5})\s+(?:is an?|is the|runs|builds|makes|sells|operates|provides|moves|serves|designs|develops|helps)\b/u
+const notAName = /^(?:we|our|the|this|that|you|your|join|about|as|at|in|if|it|they|there|here|every|each|experience|knowledge)\b/i
+
+/** "Woodgrove Bank is hiring ..." in a posting's first lines, or a name that opens one of its first three lines. */
 export const companyInText = (text: string): string | undefined => {
   const match = hiring.exec(text.slice(0, 2000))
-  return match && !notCompany.test(match[1]!) ? match[1] : undefined
+  if (match && !notCompany.test(match[1]!)) return match[1]
+  const lines = text.split("\n").map((line) => line.trim()).filter((line) => line !== "").slice(0, 3)
+  for (const line of lines) {
+    const name = nameOpens.exec(line)?.[1]?.trim()
+    if (name !== undefined && !notAName.test(name) && name.length <= 60) return name
+  }
+  return undefined
 }

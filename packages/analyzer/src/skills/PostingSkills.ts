@@ -128,7 +128,7 @@ const namesTheOccupation = (sentence: Sentence, first: number, last: number, tit
   if (word.length < 5 || !titleStems.has(stemOf(word))) return false
   const next = sentence.tokens[last + 1]?.norm
   const before = sentence.text.slice(0, sentence.tokens[first]?.start ?? 0)
-  return (next === "experience" || next === undefined) && YEARS_OF.test(before)
+  return next === "experience" && YEARS_OF.test(before)
 }
 const titleStemsOf = (title: string): ReadonlySet<string> =>
   new Set(title.split(/[^\p{L}]+/u).filter((w) => w.length >= 5).map(stemOf))

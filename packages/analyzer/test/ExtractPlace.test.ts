@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Either } from "effect"
-import { extractGiven } from "../src/extract/Extract.js"
+import { extract, extractGiven } from "../src/extract/Extract.js"
 import { companyFirst, titleLine } from "../src/extract/Header.js"
 import { parsePlace, samePlace } from "../src/extract/Place.js"
 
@@ -68,5 +68,62 @@ describe("pasted header lines", () => {
       company: "Brightwater Dental Group",
       location: "Portland, OR"
     })
+  })
+})
+
+describe("headers of more layouts", () => {
+  const body =
+    "<p>We run payroll for 4,000 people in nine countries and need a lead to own it.</p><h3>Requirements</h3>" +
+    "<ul><li>3+ years of payroll experience</li><li>ADP</li><li>Excel</li></ul><p>$60,000 a year.</p>"
+  const page = (head: string, header: string) =>
+    Either.getOrThrow(
+      extract("https://x.example/job/1", "text/html", `<html><head>${head}</head><body>${header}${body}</body></html>`)
+    )
+
+  it("reads the place from the meta line under the heading, leaving labels and other facts aside", () => {
+    const p = page(
+      "<title>Payroll Lead - Oakleaf Learning</title>",
+      "<h1>Payroll Lead</h1><div><span>Finance</span> · <span>London</span> · <span>Hybrid</span></div>"
+    )
+    assert.deepInclude(p, { title: "Payroll Lead", company: "Oakleaf Learning", location: "London" })
+    const labelled = page(
+      "<title>Payroll Lead</title>",
+      "<h1>Payroll Lead</h1><p>Team: Finance | Location: Lisbon, Portugal</p>"
+    )
+    assert.strictEqual(labelled.location, "Lisbon, Portugal")
+  })
+
+  it("takes an h2 for the title where the page has no h1, and the employer from a 'Company - Careers' title", () => {
+    const p = page(
+      "<title>Lumen Outdoor Co. - Careers</title>",
+      "<h2 class=\"card-title\">Payroll Lead</h2><div class=\"card-subtitle\">Finance · Denver, Colorado</div>"
+    )
+    assert.deepInclude(p, { title: "Payroll Lead", company: "Lumen Outdoor Co.", location: "Denver, Colorado" })
+  })
+
+  it("reads 'Job Locations' terms, and never takes the job's heading for the employer", () => {
+    const p = page(
+      "<title>Payroll Lead | Careers at Harbor Point</title>",
+      "<h1 class=\"font-company-header\">Payroll Lead</h1><dl><dt>Job Locations</dt><dd>US-IL-Chicago</dd></dl>"
+    )
+    assert.strictEqual(p.location, "US-IL-Chicago")
+    assert.notStrictEqual(p.company, "Payroll Lead")
+  })
+
+  it("reads a pasted board page: furniture and ratings skipped, labels above their values, the employer that opens the text", () => {
+    const workday = Either.getOrThrow(extractGiven(
+      "https://x.example/2",
+      "Payroll Lead\nApply\nlocations\nAustin, TX\ntime type\nFull time\nposted on\nPosted 3 Days Ago\n\n" +
+        "St. Brigid Health is a 310-bed hospital in central Austin with 4,000 staff.\n\nRequirements\n- ADP\n" +
+        "- 3+ years of payroll experience"
+    ))
+    assert.deepInclude(workday, { title: "Payroll Lead", company: "St. Brigid Health", location: "Austin, TX" })
+    const indeed = Either.getOrThrow(extractGiven(
+      "https://x.example/3",
+      "Payroll Lead\nRiverside Dental Group\n4.1 out of 5 stars\nEvanston, IL 60201\n\n" +
+        "We run six dental offices on the North Shore and pay 140 people every two weeks.\n\n" +
+        "Requirements\n- ADP\n- Payroll for 140 people\n- Quarterly filings"
+    ))
+    assert.deepInclude(indeed, { company: "Riverside Dental Group", location: "Evanston, IL 60201" })
   })
 })

@@ -21,7 +21,11 @@ if (batchAt >= 0) {
     process.stderr.write("--hold-out-batch takes one letter, not p or s\n")
     process.exit(2)
   }
-  const split = JSON.parse(readFileSync(target, "utf8")) as { note: string; heldout: Array<string>; batches?: Array<string> }
+  const split = JSON.parse(readFileSync(target, "utf8")) as {
+    note: string
+    heldout: Array<string>
+    batches?: Array<string>
+  }
   const batch = readdirSync(new URL("postings/", corpus)).map((f) => f.replace(/\.(?:json|html|txt)$/, ""))
     .filter((id) => id.startsWith(letter)).sort()
   if (batch.length === 0 || batch.some((id) => split.heldout.includes(id))) {

@@ -315,7 +315,8 @@ const isPlaceLine = (line: string): boolean =>
 const EMPLOYMENT = /^(?:full[- ]time|part[- ]time|contract|temporary|permanent|internship|seasonal|per diem)\b/i
 const LABEL_LINE = /^(company|employer|location|job location|where)\s*[:：]\s*(.{2,100})$/i
 // A label on a line of its own with its value on the next, as job boards' pages paste ("locations" / "Austin, TX").
-const LABEL_ALONE = /^(company|employer|locations?|job locations?|time type|posted on|job requisition id|job type|pay|salary|employment type|req(?:uisition)? id)$/i
+const LABEL_ALONE =
+  /^(company|employer|locations?|job locations?|time type|posted on|job requisition id|job type|pay|salary|employment type|req(?:uisition)? id)$/i
 // Lines of a pasted page that are its furniture: buttons, ratings, "Posted 3 days ago".
 const NOISE_LINE =
   /^(?:apply(?: now)?|save(?: job)?|share|easy apply|\d(?:\.\d)? out of 5 stars|\d[\d,]* reviews?|(?:re)?posted .{1,30} ago|posted (?:today|yesterday)|over \d+ applicants|\d+ applicants)$/i

@@ -51,7 +51,8 @@ const notCompany = /^(we|our|you|they|this|the team|it)$/i
 // "St. Brigid Health is a 310-bed hospital", "Harbor Point Logistics moves freight": a name opening the first lines.
 const nameOpens =
   /^((?:[\p{Lu}][\p{L}\d&'.-]*)(?:\s+(?:[\p{Lu}\d][\p{L}\d&'.-]*|of|and|&|the|für|de)){0,5})\s+(?:is an?|is the|runs|builds|makes|sells|operates|provides|moves|serves|designs|develops|helps)\b/u
-const notAName = /^(?:we|our|the|this|that|you|your|join|about|as|at|in|if|it|they|there|here|every|each|experience|knowledge)\b/i
+const notAName =
+  /^(?:we|our|the|this|that|you|your|join|about|as|at|in|if|it|they|there|here|every|each|experience|knowledge)\b/i
 
 /** "Woodgrove Bank is hiring ..." in a posting's first lines, or a name that opens one of its first three lines. */
 export const companyInText = (text: string): string | undefined => {

@@ -148,3 +148,24 @@ describe("text that asks nothing", () => {
     assert.include(names, "Treasury")
   })
 })
+
+describe("ambiguous terms among another trade's skills", () => {
+  it("does not read a medical assistant's CMA as the accountants' credential, and still reads it among accountants'", () => {
+    const medical = skillsOfPosting({
+      title: "Medical Assistant",
+      description: "Requirements\n- Medical assistant certification (CCMA or CMA)"
+    })
+    assert.notInclude(medical.names, "Certified Management Accountant")
+    const finance = skillsOfPosting({ title: "Controller", description: "Requirements\n- CPA or CMA" })
+    assert.include(finance.names, "Certified Management Accountant")
+  })
+
+  it("leaves out a trade named in its own title as the object of years of work", () => {
+    const { names } = skillsOfPosting({
+      title: "Commercial Electrician",
+      description: "Requirements\n- 4+ years of commercial electrical work\n- Conduit bending"
+    })
+    assert.notInclude(names, "Commercial electrical")
+    assert.include(names, "Conduit bending")
+  })
+})

@@ -56,3 +56,12 @@ describe("implied skills", () => {
     assert.isFalse(have.has("Python"))
   })
 })
+
+describe("the language a resume is written in", () => {
+  it("counts English for a resume written in it, and not for an empty one", () => {
+    assert.isTrue(
+      profileSkills({ work: [{ name: "Acme", summary: "Ran the spring campaign." }] }, taxonomy).has("English")
+    )
+    assert.isFalse(profileSkills({}, taxonomy).has("English"))
+  })
+})

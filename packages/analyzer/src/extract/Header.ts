@@ -397,8 +397,15 @@ const COMPANY_CITY_REGION =
 // A line that is only a name: "Summit Revenue Partners", "Lakeshore Brewing Company".
 const NAME_LINE = /^(?:[\p{Lu}\d][\p{L}\d&'.-]*)(?:\s+(?:[\p{Lu}\d&][\p{L}\d&'.-]*|of|and|the|de|für)){0,6}$/u
 
-/** "Hartford, CT, on-site 4 days" -> "Hartford, CT": a place followed by how often one is there. */
+/**
+ * "Hartford, CT, on-site 4 days" -> "Hartford, CT", "Milwaukee, WI · Hybrid" -> "Milwaukee, WI": a place followed by
+ * how often one is there.
+ */
 const withoutWorkMode = (place: string): string => {
+  const items = place.split(/\s+[·•|]\s+/)
+  if (items.length >= 2 && items.slice(1).every((item) => WORK_MODE.test(item) && item.split(/\s+/).length <= 3)) {
+    return items[0]!
+  }
   const parts = place.split(/\s*,\s*/)
   const last = parts.at(-1) ?? ""
   return parts.length >= 3 && /^(?:on-?site|onsite|hybrid|in[- ]office)\b/i.test(last)

@@ -21,6 +21,29 @@ export interface MatchOptions {
 
 const CONNECTORS = new Set(["and", "or", "and/or", "as", "well", "plus", "also"])
 
+// Categories of one trade, whose skills confirm each other in a list: "Go, Rust" and "Spring, Java" do, "CCMA or CMA"
+// (a medical assistant's credential beside the accountants' CMA) does not.
+const TECHNICAL = new Set([
+  "Programming languages",
+  "Web development",
+  "Data & AI",
+  "Cloud & infrastructure",
+  "Databases",
+  "DevOps & tooling",
+  "Software practices",
+  "Testing & QA",
+  "Mobile development",
+  "Game development",
+  "Security",
+  "Embedded & hardware",
+  "Blockchain",
+  "Engineering",
+  "CAD & 3D",
+  "Design"
+])
+const fieldOf = (category: string): string => (TECHNICAL.has(category) ? "technical" : category)
+const sameField = (a: Candidate, b: Candidate): boolean => fieldOf(a.skill.category) === fieldOf(b.skill.category)
+
 const accept = (sentence: Sentence, term: Term | undefined, first: number, last: number): Candidate | undefined => {
   if (term === undefined || (term.kind === "exact" && looksLikeVerb(sentence, first, last))) return undefined
   return { skill: term.skill, first, last, contextual: term.kind === "contextual" }
@@ -86,8 +109,11 @@ export const findMentions = (
   const covered = new Set<number>()
   for (const c of candidates) for (let i = c.first; i <= c.last; i++) covered.add(i)
   const onlySkills = sentence.tokens.every((t, i) => covered.has(i) || CONNECTORS.has(t.norm))
+  // A line of nothing but skills confirms its ambiguous ones when they are of the others' trade.
+  const amongKin = (c: Candidate) => candidates.length === 1 || candidates.some((o) => o !== c && sameField(o, c))
   const accepted = candidates.map((c) =>
-    !c.contextual || options.listItem === true || onlySkills || hasSkillCue(sentence, c.first, c.last)
+    !c.contextual || options.listItem === true || (onlySkills && amongKin(c)) ||
+    hasSkillCue(sentence, c.first, c.last)
   )
   // A list neighbour that is itself a skill confirms an ambiguous term: "Go, Rust", "R or Python", "C/C++".
   for (let round = 0; round < 3; round++) {
@@ -96,8 +122,10 @@ export const findMentions = (
       const left = candidates[i - 1]
       const right = candidates[i + 1]
       if (
-        (left !== undefined && accepted[i - 1] === true && inListWith(sentence, left.last, c.first)) ||
-        (right !== undefined && accepted[i + 1] === true && inListWith(sentence, c.last, right.first))
+        (left !== undefined && accepted[i - 1] === true && sameField(left, c) &&
+          inListWith(sentence, left.last, c.first)) ||
+        (right !== undefined && accepted[i + 1] === true && sameField(right, c) &&
+          inListWith(sentence, c.last, right.first))
       ) accepted[i] = true
     })
   }

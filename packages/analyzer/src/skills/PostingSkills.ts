@@ -123,12 +123,14 @@ const inDegreeSubject = (sentence: Sentence, first: number): boolean => {
 const YEARS_OF = /\byears?(?:'|\s+of|\s+in)?\s+(?:[\w-]+\s+){0,2}$/i
 const stemOf = (word: string) => word.toLowerCase().slice(0, 5)
 const namesTheOccupation = (sentence: Sentence, first: number, last: number, titleStems: ReadonlySet<string>) => {
-  if (first !== last) return false
-  const word = sentence.tokens[first]?.norm ?? ""
-  if (word.length < 5 || !titleStems.has(stemOf(word))) return false
+  // Every word of the skill is one of the title's ("commercial electrical" in "Commercial Electrician").
+  for (let i = first; i <= last; i++) {
+    const word = sentence.tokens[i]?.norm ?? ""
+    if (word.length < 5 || !titleStems.has(stemOf(word))) return false
+  }
   const next = sentence.tokens[last + 1]?.norm
   const before = sentence.text.slice(0, sentence.tokens[first]?.start ?? 0)
-  return next === "experience" && YEARS_OF.test(before)
+  return (next === "experience" || next === "work") && YEARS_OF.test(before)
 }
 const titleStemsOf = (title: string): ReadonlySet<string> =>
   new Set(title.split(/[^\p{L}]+/u).filter((w) => w.length >= 5).map(stemOf))

@@ -64,6 +64,11 @@ export const profileSkills = (resume: Resume, taxonomy: Taxonomy): ReadonlyMap<s
     for (const skill of skills) add(skill, skills.length === 1 ? entry : undefined)
   }
   for (const text of written(resume)) for (const skill of skillsOfText(text, taxonomy)) add(skill, undefined)
+  // A resume written in English shows English, listed or not (the analyzer reads English resumes only).
+  const english = taxonomy.byName.get("english")
+  if (english !== undefined && !found.has(english.name) && written(resume).some((t) => t.trim() !== "")) {
+    add(english, undefined)
+  }
   // What the skills found imply, one step (IMPLIED lists the whole closure where it matters).
   for (const name of [...found.keys()]) {
     for (const implied of IMPLIED[name] ?? []) {

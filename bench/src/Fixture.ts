@@ -9,7 +9,7 @@ import {
   type Scope,
   type Transactor
 } from "@jobfit/core"
-import { Server } from "@jobfit/server"
+import { Server } from "@jobfit/host"
 import { SqlStore } from "@jobfit/store-sql"
 import { Context, Effect, Layer, Logger, Option } from "effect"
 import * as fs from "node:fs"

@@ -1,6 +1,6 @@
 import { HttpServer } from "@effect/platform"
 import { NodeRuntime } from "@effect/platform-node"
-import { Server } from "@jobfit/server"
+import { Server } from "@jobfit/host"
 import { Effect, Layer, Logger } from "effect"
 import * as Child from "./Child.js"
 import { noRateLimits, storeLayer } from "./Fixture.js"

@@ -1,7 +1,7 @@
 import { HttpServer } from "@effect/platform"
 import { NodeRuntime } from "@effect/platform-node"
 import { Admin } from "@jobfit/core"
-import { Server } from "@jobfit/server"
+import { Server } from "@jobfit/host"
 import { SqlStore } from "@jobfit/store-sql"
 import { Console, Data, Effect, Layer, Logger } from "effect"
 import { execFile } from "node:child_process"

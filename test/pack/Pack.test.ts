@@ -16,7 +16,8 @@ const publicPackages = [
   "packages/http",
   "packages/dashboard",
   "packages/testing",
-  "apps/embedded"
+  "packages/host",
+  "packages/embedded"
 ]
 
 interface Manifest {
@@ -106,7 +107,12 @@ describe("publishable packages", () => {
         }
         // workspace:* became a version, and the entry points are the compiled files.
         assert.notInclude(JSON.stringify(packed.dependencies ?? {}), "workspace:", dir)
-        assert.deepStrictEqual(packed.exports, { ".": { types: "./dist/index.d.ts", default: "./dist/index.js" } }, dir)
+        const exports = packed.exports as Record<string, { readonly types: string; readonly default: string }>
+        assert.deepStrictEqual(exports["."], { types: "./dist/index.d.ts", default: "./dist/index.js" }, dir)
+        // Subpaths (the host's Core and StartError) are compiled files too.
+        for (const entry of Object.values(exports)) {
+          assert.match(`${entry.types} ${entry.default}`, /^\.\/dist\/\S+\.d\.ts \.\/dist\/\S+\.js$/, dir)
+        }
         const listing = await run("tar", ["-tzf", file], scratch)
         assert.include(listing, "package/dist/index.js", dir)
         assert.include(listing, "package/dist/index.d.ts", dir)

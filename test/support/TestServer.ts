@@ -1,7 +1,7 @@
 import { HttpServer } from "@effect/platform"
 import { Admin, type Gateway, Prices, RateLimiter } from "@jobfit/core"
 import { Settings } from "@jobfit/dashboard"
-import { Server } from "@jobfit/server"
+import { Server } from "@jobfit/host"
 import type { SqlStore } from "@jobfit/store-sql"
 import { Context, Effect, Layer, Logger, Option } from "effect"
 import * as TestAnalyzer from "./TestAnalyzer.js"

@@ -1,6 +1,6 @@
 import { NodeFileSystem, NodeRuntime } from "@effect/platform-node"
+import { Cli, Output } from "@jobfit/cli"
 import { Effect, Layer } from "effect"
-import { Cli, Output } from "./index.js"
 
 // The store and the server are loaded on demand: --help and usage errors need neither driver nor HTTP stack.
 const environment: Cli.Environment = {
@@ -10,10 +10,10 @@ const environment: Cli.Environment = {
   analyzer: Layer.unwrapEffect(
     Effect.map(Effect.promise(() => import("@jobfit/analyzer")), ({ Builtin }) => Builtin.layer)
   ),
-  serve: Effect.flatMap(Effect.promise(() => import("@jobfit/server")), ({ Server }) => Server.serve()),
+  serve: Effect.flatMap(Effect.promise(() => import("@jobfit/host")), ({ Server }) => Server.serve()),
   mcp: Effect.flatMap(
-    Effect.promise(() => Promise.all([import("@jobfit/stdio"), import("@jobfit/server")])),
-    ([{ Stdio }, { StartError }]) =>
+    Effect.promise(() => import("@jobfit/host")),
+    ({ StartError, Stdio }) =>
       Stdio.run().pipe(Effect.catchAllCause((cause) => Effect.fail(StartError.fromCause(cause))))
   )
 }

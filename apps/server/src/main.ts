@@ -1,6 +1,6 @@
 import { NodeRuntime } from "@effect/platform-node"
+import { Server } from "@jobfit/host"
 import { Console, Effect } from "effect"
-import { Server } from "./index.js"
 
 // A failure to start is one line on stderr and exit code 1; runMain's own report would add a stack trace.
 Server.serve().pipe(

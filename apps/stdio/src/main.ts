@@ -1,7 +1,6 @@
 import { NodeRuntime } from "@effect/platform-node"
-import { StartError } from "@jobfit/server"
+import { StartError, Stdio } from "@jobfit/host"
 import { Console, Effect } from "effect"
-import { Stdio } from "./index.js"
 
 // Nothing but JSON-RPC goes to stdout; a failure to start is one line on stderr and exit code 1.
 Stdio.run().pipe(

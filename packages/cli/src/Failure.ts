@@ -1,5 +1,5 @@
 import { Errors } from "@jobfit/core"
-import { StartError } from "@jobfit/server"
+import { StartError } from "@jobfit/host"
 import { Cause, ConfigError, Option, Predicate, Schema } from "effect"
 import { UsageError } from "./CommandLine.js"
 

@@ -14,7 +14,7 @@ import {
   Vouchers
 } from "@jobfit/core"
 import { Settings } from "@jobfit/dashboard"
-import { StartError } from "@jobfit/server"
+import { StartError } from "@jobfit/host"
 import { DateTime, Duration, Effect, Schema } from "effect"
 import type { Name, Values } from "./CommandLine.js"
 import * as Input from "./Input.js"

@@ -1,22 +1,13 @@
 import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Builtin } from "@jobfit/analyzer"
-import {
-  type Analyzer,
-  ChargeSweeper,
-  type CvWriter,
-  Gateway,
-  PaymentProvider,
-  type PostingSource,
-  Prices,
-  RateLimiter,
-  Verdict
-} from "@jobfit/core"
+import { PaymentProvider, Prices, RateLimiter } from "@jobfit/core"
 import { Routes, Settings } from "@jobfit/dashboard"
 import { HttpRoutes } from "@jobfit/http"
 import { SqlStore } from "@jobfit/store-sql"
 import { Cause, Config, Effect, Layer } from "effect"
 import { createServer } from "node:http"
+import * as Core from "./Core.js"
 import { fromCause, type StartError } from "./StartError.js"
 
 /** Where to listen: JOBFIT_HOST (default 127.0.0.1) and JOBFIT_PORT (default 8787; 0 picks a free port). */
@@ -29,14 +20,12 @@ export const Listen = {
   )
 }
 
-type Analysis = PostingSource.PostingSource | Analyzer.Analyzer | CvWriter.CvWriter
-
 /** What a host may swap; each part left out comes from the environment or is "not available yet". */
 export interface Options {
   /** Default: SqlStore.layerConfig (JOBFIT_DATABASE_URL, else the SQLite file ./.jobfit/jobfit.db). */
   readonly store?: Layer.Layer<SqlStore.Stores | SqlStore.DashboardStores, unknown>
   /** Default: the built-in fetcher, analyzer and CV writer (@jobfit/analyzer). */
-  readonly analysis?: Layer.Layer<Analysis, unknown>
+  readonly analysis?: Layer.Layer<Core.Analysis, unknown>
   /** Default: JOBFIT_RATE_LIMIT, JOBFIT_RATE_BURST, JOBFIT_ANALYZE_RATE_LIMIT. */
   readonly rateLimits?: Layer.Layer<RateLimiter.RateLimits, unknown>
   /** Default: JOBFIT_PRICE_ANALYZE_JOB, JOBFIT_PRICE_GENERATE_CV. */
@@ -49,21 +38,21 @@ export interface Options {
 
 const dashboardSettings = (options: Options) => options.dashboard ?? Settings.layerConfig
 
-/** The Gateway and everything under it; the store is kept in the output for admin work on the same database. */
-export const layerGateway = (options: Options = {}) =>
-  // The sweeper refunds charges a stopped process left pending, on the same store as the Gateway.
-  Layer.merge(Gateway.Gateway.Default, ChargeSweeper.layer).pipe(
-    Layer.provide(Settings.layerLinks.pipe(Layer.provide(dashboardSettings(options)))),
-    Layer.provideMerge(Layer.mergeAll(
-      options.store ?? SqlStore.layerConfig,
-      options.analysis ?? Builtin.layer,
-      options.rateLimits ?? RateLimiter.layerRateLimitsConfig,
-      options.prices ?? Prices.layerConfig,
-      // The verdict rule the Gateway enforces reads the same JOBFIT_VERDICT_* as the built-in analyzer.
-      Verdict.layerConfig,
-      RateLimiter.layerMemory
-    ))
-  )
+// JOBFIT_DATABASE_URL, else the SQLite file ./.jobfit/jobfit.db; its SQL client stays inside.
+const defaultStore: Layer.Layer<SqlStore.Stores | SqlStore.DashboardStores, unknown> = SqlStore.layerConfig
+
+/** What the service gives a host: Core's services and parts, with the dashboard's tables. */
+export type Services = Core.Output<SqlStore.DashboardStores>
+
+/** The service (Core.layer) with every part from the environment unless `options` gives it. */
+export const layerGateway = (options: Options = {}): Layer.Layer<Services, unknown> =>
+  Core.layer({
+    store: options.store ?? defaultStore,
+    analysis: options.analysis ?? Builtin.layer,
+    rateLimits: options.rateLimits ?? RateLimiter.layerRateLimitsConfig,
+    prices: options.prices ?? Prices.layerConfig,
+    links: Settings.layerLinks.pipe(Layer.provide(dashboardSettings(options)))
+  })
 
 /** The REST and MCP app and the dashboard, served on the HttpServer in context, with the Gateway built from `options`. */
 export const layerHttp = (options: Options = {}) =>

@@ -44,7 +44,7 @@ describe("lifecycle", () => {
       [{ database: "sqlite:" }, "Invalid option database: the database option has no file path after sqlite:"],
       [
         { database: path.join(file, "jobfit.db") },
-        `Cannot start jobfit: The SQLite database ${file}/jobfit.db cannot be`
+        `Cannot open the database: The SQLite database ${file}/jobfit.db cannot be`
       ],
       [{ database: ":memory:", prices: { analyze_job: 2.5 } }, "Invalid option prices.analyze_job: 2.5;"],
       [{ database: ":memory:", rateLimits: { burst: -1 } }, "Invalid option rateLimits.burst: -1;"]

@@ -1,22 +1,15 @@
 import type * as BuiltinAnalysis from "@jobfit/analyzer"
-import {
-  Admin,
-  type Analyzer,
-  ChargeSweeper,
-  type CvWriter,
-  Gateway,
-  type PostingSource,
-  Prices,
-  RateLimiter
-} from "@jobfit/core"
-import { McpServer } from "@jobfit/mcp"
+import type { Analyzer, CvWriter, PostingSource } from "@jobfit/core"
+import { Prices, RateLimiter, Verdict } from "@jobfit/core"
+import * as Core from "@jobfit/host/Core"
+import * as StartError from "@jobfit/host/StartError"
 import { DatabaseUrl, SqlStore } from "@jobfit/store-sql"
 import { Cause, Effect, Either, Layer, Option } from "effect"
 import * as Adapters from "./Adapters.js"
 import { StartFailedError } from "./JobfitError.js"
 
 /** What `layer(options)` gives: the Gateway every call goes through, the operator's Admin, and the MCP server. */
-export type Services = Gateway.Gateway | Admin.Admin | McpServer.McpServer
+export type Services = Core.Services
 
 /** What an embedding host may choose; everything has a default. */
 export interface Options {
@@ -89,17 +82,10 @@ const rateLimits = Effect.fn("Embedded.rateLimits")(function*(options: Options["
 // The store's messages name the server's variable; here the value came from the `database` option.
 const forOption = (message: string) => message.replaceAll(DatabaseUrl.variable, "the database option")
 
-const firstLine = (text: string) => text.split("\n")[0]!.trim()
-
-/** One line saying why the service could not start. */
+/** One line saying why the service could not start, in the server's words, naming the option at fault. */
 export const startFailure = (cause: Cause.Cause<unknown>): StartFailedError => {
   const failure = Option.getOrElse(Cause.failureOption(cause), () => Cause.squash(cause))
-  if (failure instanceof StartFailedError) return failure
-  const message = typeof failure === "object" && failure !== null && "message" in failure &&
-      typeof failure.message === "string"
-    ? failure.message
-    : String(failure)
-  return new StartFailedError(`Cannot start jobfit: ${forOption(firstLine(message))}`)
+  return failure instanceof StartFailedError ? failure : new StartFailedError(forOption(StartError.describe(failure)))
 }
 
 const store = Effect.fn("Embedded.store")(function*(options: Options) {
@@ -145,16 +131,12 @@ const analysis = (options: Options) =>
  */
 export const layer = (options: Options = {}): Layer.Layer<Services, StartFailedError> =>
   Layer.unwrapEffect(Effect.gen(function*() {
-    const base = Layer.mergeAll(
-      yield* store(options),
-      analysis(options),
-      yield* prices(options.prices),
-      yield* rateLimits(options.rateLimits),
-      RateLimiter.layerMemory
-    )
-    // The sweeper gives back charges a stopped host left pending, as the server's does.
-    return Layer.mergeAll(Admin.Admin.Default, McpServer.McpServer.Default, ChargeSweeper.layer).pipe(
-      Layer.provideMerge(Gateway.Gateway.Default),
-      Layer.provide(base)
-    )
+    // The same composition as the server's, so the embedded host has its sweeper and everything else.
+    return Core.layer({
+      store: yield* store(options),
+      analysis: analysis(options),
+      prices: yield* prices(options.prices),
+      rateLimits: yield* rateLimits(options.rateLimits),
+      verdict: Verdict.layer()
+    })
   })).pipe(Layer.catchAllCause((cause) => Layer.fail(startFailure(cause))))

@@ -1,7 +1,7 @@
 import { NodeStream } from "@effect/platform-node"
-import { LineTransport, McpServer } from "@jobfit/mcp"
-import { Server } from "@jobfit/server"
-import { Config, Effect, Layer, Logger, Redacted, Stream } from "effect"
+import { LineTransport } from "@jobfit/mcp"
+import { Config, Effect, Logger, Redacted, Stream } from "effect"
+import * as Server from "./Server.js"
 
 /** The key every message is sent with: JOBFIT_API_KEY. There is no keyless mode; the key's scopes apply. */
 export const ApiKey = Config.redacted(Config.nonEmptyString("JOBFIT_API_KEY"))
@@ -22,4 +22,4 @@ export const run = (options: Server.Options = {}) =>
     yield* LineTransport.serve(input, writeLine, {
       caller: { authorization: `Bearer ${Redacted.value(key)}`, client: "stdio" }
     })
-  }).pipe(Effect.provide(McpServer.McpServer.Default.pipe(Layer.provide(Server.layerGateway(options)))))
+  }).pipe(Effect.provide(Server.layerGateway(options)))

@@ -1,1 +1,0 @@
-export * as Stdio from "./Stdio.js"

@@ -1,4 +1,4 @@
-import { DateTime, Effect, Layer, Option } from "effect"
+import { DateTime, Effect, Exit, FiberRef, Layer, Option } from "effect"
 import * as Account from "./Account.js"
 import * as AccountStore from "./AccountStore.js"
 import * as ApiKey from "./ApiKey.js"
@@ -12,42 +12,88 @@ import type * as Profile from "./Profile.js"
 import * as Transactor from "./Transactor.js"
 import * as Vouchers from "./Vouchers.js"
 
-type Entry = Ledger.LedgerEntry & { readonly userId: Ids.UserId; state: "pending" | "settled" | "refunded" | null }
+type Entry = Omit<Ledger.LedgerEntry, "job_id"> & {
+  job_id: Ledger.LedgerEntry["job_id"]
+  readonly userId: Ids.UserId
+  state: "pending" | "settled" | "refunded" | null
+}
 
 /**
  * The stores in memory, for tests and demos only: nothing persists and API keys come from a counter,
- * so they are predictable. Servers use the SQL store.
+ * so they are predictable. Servers use the SQL store. It keeps the store contract's rules (`@jobfit/testing`): every
+ * method is suspended, times come from the Clock, emails match in any case, and a transaction's writes are undone
+ * when it fails (a nested one's alone when it fails inside). Sessions, reset tokens and passwords are outside
+ * transactions.
  */
 export const make = () => {
   const users: Array<{ user: Account.User; balance: number; profile: Option.Option<Profile.Profile> }> = []
   const keys: Array<{ key: ApiKey.ApiKey; secret: string }> = []
   const jobs: Array<JobStore.StoredJob & { readonly userId: Ids.UserId }> = []
   const ledger: Array<Entry> = []
-  const epoch = DateTime.unsafeMake(0)
+  const codes = new Map<string, { readonly cents: number; redeemed: boolean }>()
   const account = (id: Ids.UserId) => users.find((u) => u.user.id === id)!
+  const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+  // One writer at a time: a transaction holds the lock until it commits or rolls back, so undoing its writes never
+  // undoes another fiber's. Inside a transaction, writes join it.
+  const lock = Effect.unsafeMakeSemaphore(1)
+  const inTransaction = FiberRef.unsafeMake(false)
+  const write = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+    Effect.flatMap(FiberRef.get(inTransaction), (inside) => (inside ? effect : lock.withPermits(1)(effect)))
+
+  const snapshot = () => {
+    const saved = {
+      users: users.map((u) => ({ ...u })),
+      keys: keys.map((k) => ({ ...k })),
+      jobs: [...jobs],
+      ledger: ledger.map((e) => ({ ...e })),
+      codes: [...codes].map(([code, v]) => [code, { ...v }] as const)
+    }
+    return () => {
+      users.splice(0, users.length, ...saved.users)
+      keys.splice(0, keys.length, ...saved.keys)
+      jobs.splice(0, jobs.length, ...saved.jobs)
+      ledger.splice(0, ledger.length, ...saved.ledger)
+      codes.clear()
+      for (const [code, v] of saved.codes) codes.set(code, v)
+    }
+  }
+  const withTransaction = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+    Effect.flatMap(FiberRef.get(inTransaction), (inside) => {
+      const attempt = Effect.suspend(() => {
+        const restore = snapshot()
+        return Effect.onExit(self, (exit) => (Exit.isSuccess(exit) ? Effect.void : Effect.sync(restore)))
+      })
+      return inside ? attempt : lock.withPermits(1)(Effect.locally(attempt, inTransaction, true))
+    })
 
   const accounts = AccountStore.AccountStore.of({
     authenticate: (secret) =>
-      Effect.suspend(() => {
+      write(Effect.flatMap(DateTime.now, (now) => {
         const found = keys.find((k) => k.secret === secret && k.key.revoked_at === null)
         if (!found) return Effect.fail(new Errors.InvalidApiKey({ message: "Invalid or revoked API key" }))
+        // The last use is written at most once a minute, as the SQL store does.
+        const last = found.key.last_used_at
+        if (last === null || now.epochMillis - last.epochMillis >= 60_000) {
+          found.key = new ApiKey.ApiKey({ ...found.key, last_used_at: now })
+        }
         const { id, name, scopes } = found.key
         return Effect.succeed({ user: account(found.key.user_id).user, key: { id, name, scopes } })
-      }),
+      })),
     createUser: ({ email, name }) =>
-      Effect.suspend(() => {
-        if (users.some((u) => u.user.email === email)) return Effect.fail(new Errors.EmailTaken({ email }))
+      write(Effect.suspend(() => {
+        if (users.some((u) => sameEmail(u.user.email, email))) return Effect.fail(new Errors.EmailTaken({ email }))
         const user = new Account.User({ id: Ids.UserId.make(users.length + 1), email, name })
         users.push({ user, balance: 0, profile: Option.none() })
         return Effect.succeed(user)
-      }),
+      })),
     findUserByEmail: (email) =>
       Effect.suspend(() => {
-        const found = users.find((u) => u.user.email === email)
+        const found = users.find((u) => sameEmail(u.user.email, email))
         return found ? Effect.succeed(found.user) : Effect.fail(new Errors.UserNotFound({ email }))
       }),
     createKey: (userId, { name, scopes }) =>
-      Effect.sync(() => {
+      write(Effect.map(DateTime.now, (now) => {
         const id = keys.length + 1
         const secret = ApiKey.format(new Uint8Array(32).fill(id))
         const key = new ApiKey.ApiKey({
@@ -56,34 +102,34 @@ export const make = () => {
           name,
           scopes,
           prefix: ApiKey.prefixOf(secret),
-          created_at: epoch,
+          created_at: now,
           last_used_at: null,
           revoked_at: null
         })
         keys.push({ key, secret })
         return { apiKey: key, secret }
-      }),
-    listKeys: (userId) => Effect.succeed(keys.filter((k) => k.key.user_id === userId).map((k) => k.key)),
+      })),
+    listKeys: (userId) => Effect.sync(() => keys.filter((k) => k.key.user_id === userId).map((k) => k.key)),
     updateKeyScopes: (keyId, scopes) =>
-      Effect.suspend(() => {
+      write(Effect.suspend(() => {
         const found = keys.find((k) => k.key.id === keyId)
         if (!found) return Effect.fail(new Errors.ApiKeyNotFound({ key_id: keyId }))
         found.key = new ApiKey.ApiKey({ ...found.key, scopes })
         return Effect.succeed(found.key)
-      }),
+      })),
     // Suspended, like every method: the state changes when the effect runs, not when it is built.
     revokeKey: (keyId) =>
-      Effect.suspend(() => {
+      write(Effect.flatMap(DateTime.now, (now) => {
         const found = keys.find((k) => k.key.id === keyId)
         if (!found) return Effect.fail(new Errors.ApiKeyNotFound({ key_id: keyId }))
-        found.key = new ApiKey.ApiKey({ ...found.key, revoked_at: found.key.revoked_at ?? epoch })
+        found.key = new ApiKey.ApiKey({ ...found.key, revoked_at: found.key.revoked_at ?? now })
         return Effect.succeed(found.key)
-      }),
+      })),
     getProfile: (userId) => Effect.sync(() => account(userId).profile),
     setProfile: (userId, profile) =>
-      Effect.sync(() => {
+      write(Effect.sync(() => {
         account(userId).profile = Option.some(profile)
-      })
+      }))
   })
 
   const millis = (stored: JobStore.StoredJob) => stored.job.analyzed_at.epochMillis
@@ -121,7 +167,7 @@ export const make = () => {
     findByUrl: (userId, url) =>
       Effect.sync(() => Option.fromNullable(jobs.find((j) => j.userId === userId && j.job.url === url))),
     saveAnalysis: (userId, url, analysis, analyzedAt) =>
-      Effect.sync(() => {
+      write(Effect.sync(() => {
         const index = jobs.findIndex((j) => j.userId === userId && j.job.url === url)
         const previous = jobs[index]
         const job = new Job.Job({
@@ -139,9 +185,9 @@ export const make = () => {
         if (previous) jobs[index] = stored
         else jobs.push(stored)
         return stored
-      }),
+      })),
     setStatus: (userId, jobId, from, to) =>
-      Effect.suspend(() => {
+      write(Effect.suspend(() => {
         const index = jobs.findIndex((j) => j.userId === userId && j.job.id === jobId)
         const current = jobs[index]
         if (!current) return Effect.fail(new Errors.JobNotFound({ job_id: jobId }))
@@ -149,10 +195,11 @@ export const make = () => {
         const job = new Job.Job({ ...current.job, status: to })
         jobs[index] = { ...current, job }
         return Effect.succeed(Option.some(job))
-      })
+      }))
   })
 
   const add = (
+    at: DateTime.Utc,
     userId: Ids.UserId,
     kind: Entry["kind"],
     amount: number,
@@ -167,7 +214,7 @@ export const make = () => {
       tool,
       job_id: null,
       note,
-      created_at: epoch,
+      created_at: at,
       state: kind === "charge" ? "pending" : null
     }
     ledger.push(entry)
@@ -178,38 +225,40 @@ export const make = () => {
   const ledgerStore = Ledger.Ledger.of({
     balance: (userId) => Effect.sync(() => account(userId).balance),
     grant: (userId, cents, note) =>
-      Effect.sync(() => {
-        add(userId, "grant", cents, null, note)
+      write(Effect.map(DateTime.now, (now) => {
+        add(now, userId, "grant", cents, null, note)
         return account(userId).balance
-      }),
+      })),
     charge: (userId, cents, tool) =>
-      Effect.suspend(() => {
+      write(Effect.flatMap(DateTime.now, (now) => {
         const available = account(userId).balance
         return available < cents
           ? Effect.fail(new Errors.InsufficientCredits({ required_credits: cents, available_credits: available }))
-          : Effect.succeed(add(userId, "charge", -cents, tool).id)
-      }),
-    settle: (chargeId) =>
-      Effect.sync(() => {
+          : Effect.succeed(add(now, userId, "charge", -cents, tool).id)
+      })),
+    settle: (chargeId, jobId) =>
+      write(Effect.sync(() => {
         const entry = ledger.find((e) => e.id === chargeId)!
-        if (entry.state === "pending") entry.state = "settled"
-      }),
+        if (entry.state !== "pending") return
+        entry.state = "settled"
+        entry.job_id = Option.getOrNull(jobId)
+      })),
     refund: (chargeId) =>
-      Effect.sync(() => {
+      write(Effect.map(DateTime.now, (now) => {
         const entry = ledger.find((e) => e.id === chargeId)!
         if (entry.state !== "pending") return
         entry.state = "refunded"
-        add(entry.userId, "refund", -entry.amount_cents, entry.tool)
-      }),
+        add(now, entry.userId, "refund", -entry.amount_cents, entry.tool)
+      })),
     refundStale: (cutoff) =>
-      Effect.sync(() => {
+      write(Effect.map(DateTime.now, (now) => {
         const stale = ledger.filter((e) => e.state === "pending" && e.created_at.epochMillis < cutoff.epochMillis)
         for (const entry of stale) {
           entry.state = "refunded"
-          add(entry.userId, "refund", -entry.amount_cents, entry.tool)
+          add(now, entry.userId, "refund", -entry.amount_cents, entry.tool)
         }
         return stale.length
-      }),
+      })),
     entries: (userId, { before, limit }) =>
       Effect.sync(() => {
         const key = (e: Entry) => [e.created_at.epochMillis, e.id] as const
@@ -273,7 +322,6 @@ export const make = () => {
       })
   })
 
-  const codes = new Map<string, { readonly cents: number; redeemed: boolean }>()
   // Codes from a counter, like the keys: predictable, and distinct for as many as a test makes.
   const codeBytes = (n: number) => {
     const bytes = new Uint8Array(10).fill(0x5a)
@@ -289,14 +337,14 @@ export const make = () => {
       }),
     // Suspended, so the claim happens when the effect runs, not when it is made.
     redeem: (userId, typed) =>
-      Effect.suspend(() => {
+      write(Effect.flatMap(DateTime.now, (now) => {
         const code = Vouchers.normalize(typed)
         const found = codes.get(code)
         if (found === undefined || found.redeemed) return Effect.fail(new Errors.VoucherInvalid())
         found.redeemed = true
-        add(userId, "grant", found.cents, null, `voucher ${code.slice(0, 7)}…`)
+        add(now, userId, "grant", found.cents, null, `voucher ${code.slice(0, 7)}…`)
         return Effect.succeed({ cents: found.cents, balance_cents: account(userId).balance })
-      })
+      }))
   })
 
   const layer = Layer.mergeAll(
@@ -305,7 +353,7 @@ export const make = () => {
     Layer.succeed(AccountStore.AccountStore, accounts),
     Layer.succeed(JobStore.JobStore, jobStore),
     Layer.succeed(Ledger.Ledger, ledgerStore),
-    Layer.succeed(Transactor.Transactor, Transactor.Transactor.of({ withTransaction: (self) => self }))
+    Layer.succeed(Transactor.Transactor, Transactor.Transactor.of({ withTransaction }))
   )
   return { layer, ledger, jobs }
 }

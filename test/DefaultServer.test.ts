@@ -27,7 +27,8 @@ describe("a server without an analyzer", () => {
           assert.deepStrictEqual(reply.body, {
             detail: {
               code: "SERVICE_UNAVAILABLE",
-              message: "Job analysis is not available on this server yet; nothing was charged"
+              message: "Job analysis is not available on this server yet; nothing was charged",
+              feature: "Job analysis"
             }
           })
           const ledger = yield* Fixtures.ledgerOf(user.id)

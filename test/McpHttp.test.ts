@@ -255,7 +255,7 @@ describe("MCP over streamable HTTP at /api/mcp", () => {
           error: {
             code: -32002,
             message: "Rate limit exceeded; retry after 1 seconds",
-            data: { code: "RATE_LIMIT_EXCEEDED", retry_after: 1 }
+            data: { code: "RATE_LIMIT_EXCEEDED", retry_after: 1, limit: 60 }
           }
         })
       }))

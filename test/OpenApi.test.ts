@@ -1,5 +1,5 @@
 import { assert, describe, layer } from "@effect/vitest"
-import { Tools } from "@jobfit/core"
+import { Errors, Tools } from "@jobfit/core"
 import { Effect } from "effect"
 import * as Client from "./support/Client.js"
 import { sqlite } from "./support/Databases.js"
@@ -50,6 +50,56 @@ describe("API description", () => {
         const all = refs(document)
         assert.isAbove(all.length, 0)
         for (const ref of all) assert.isDefined(resolve(document, ref), ref)
+      }))
+
+    it.effect("documents every field each error sends, with its type, and every code", () =>
+      Effect.gen(function*() {
+        const reply = yield* Client.request("/openapi.json")
+        const detail = (reply.body as {
+          components: {
+            schemas: {
+              Error: { properties: { detail: { properties: Record<string, { type?: string; enum?: Array<string> }> } } }
+            }
+          }
+        }).components.schemas.Error.properties.detail.properties
+        // One instance of each error, every optional field filled in, as the Gateway sends them.
+        const samples: ReadonlyArray<Errors.AppError> = [
+          new Errors.InvalidApiKey({ message: "m" }),
+          new Errors.ScopeNotAllowed({ required_scope: "jobs_read", dashboard_url: "https://x.example/keys" }),
+          new Errors.InsufficientCredits({
+            required_credits: 5,
+            available_credits: 1,
+            dashboard_url: "https://x.example/credits"
+          }),
+          new Errors.RateLimitExceeded({ retry_after: 3, limit: 60 }),
+          new Errors.InvalidRequest({ message: "m" }),
+          new Errors.RequestTooLarge({ max_bytes: 1024 }),
+          new Errors.ProfileNotFound({ dashboard_url: "https://x.example/profile" }),
+          new Errors.JobNotFound({ job_id: 4 }),
+          new Errors.UrlNotAllowed({ message: "m" }),
+          new Errors.PostingUnreachable({ message: "m" }),
+          new Errors.InvalidTransition({ from: "applied", to: "saved" }),
+          new Errors.IdempotencyConflict({ message: "m" }),
+          new Errors.FeatureUnavailable({ feature: "analyze_job" }),
+          new Errors.UserNotFound({ email: "a@example.com" }),
+          new Errors.EmailTaken({ email: "a@example.com" }),
+          new Errors.ApiKeyNotFound({ key_id: 9 }),
+          new Errors.VoucherInvalid(),
+          new Errors.InternalError()
+        ]
+        assert.sameMembers(samples.map((e) => e._tag), Object.keys(Errors.catalogue))
+        for (const error of samples) {
+          const body = Errors.restBody(error).detail
+          assert.include(detail["code"]?.enum ?? [], body.code, error._tag)
+          for (const [field, value] of Object.entries(body)) {
+            const documented = detail[field]
+            assert.isDefined(documented, `${error._tag}.${field} is not documented`)
+            const type = typeof value === "number" ? (Number.isInteger(value) ? ["integer", "number"] : ["number"]) : [
+              "string"
+            ]
+            assert.include(type, documented?.type, `${error._tag}.${field}`)
+          }
+        }
       }))
 
     it.effect("/docs is a page naming every tool, with no key needed", () =>

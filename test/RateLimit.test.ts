@@ -27,7 +27,8 @@ const assertLimited = (reply: Client.Reply, limit: number) => {
     detail: {
       code: "RATE_LIMIT_EXCEEDED",
       message: `Rate limit exceeded; retry after ${retryAfter} seconds`,
-      retry_after: retryAfter
+      retry_after: retryAfter,
+      limit
     }
   })
   assert.strictEqual(intHeader(reply, "ratelimit-limit"), limit)

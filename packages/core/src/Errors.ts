@@ -1,4 +1,4 @@
-import { ParseResult, Schema } from "effect"
+import { JSONSchema, ParseResult, Schema } from "effect"
 
 /** The key is missing, malformed, unknown or revoked. */
 export class InvalidApiKey extends Schema.TaggedError<InvalidApiKey>()("InvalidApiKey", {
@@ -198,32 +198,60 @@ export const catalogue = {
   InternalError: { status: 500, code: "INTERNAL_ERROR", rpc: -32603, toolResult: false }
 } as const satisfies Record<AppError["_tag"], CatalogueEntry>
 
-const link = (url: string | undefined) => (url === undefined ? {} : { dashboard_url: url })
+/** Each error's own Schema: its fields are what it carries beside code and message. */
+const schemas = {
+  InvalidApiKey,
+  ScopeNotAllowed,
+  InsufficientCredits,
+  RateLimitExceeded,
+  InvalidRequest,
+  RequestTooLarge,
+  ProfileNotFound,
+  JobNotFound,
+  UrlNotAllowed,
+  PostingUnreachable,
+  InvalidTransition,
+  IdempotencyConflict,
+  FeatureUnavailable,
+  UserNotFound,
+  EmailTaken,
+  ApiKeyNotFound,
+  VoucherInvalid,
+  InternalError
+} as const satisfies { readonly [K in AppError["_tag"]]: { readonly Type: Extract<AppError, { _tag: K }> } }
 
-/** The extra fields an error carries beside code and message (REST `detail`, JSON-RPC `error.data`). */
+type Encoded = Readonly<Record<string, unknown>>
+// Each schema is used for its own tag only; the map loses which is which, hence the widening.
+const anySchemas = schemas as unknown as Readonly<Record<AppError["_tag"], Schema.Schema<AppError, Encoded>>>
+const encoders = Object.fromEntries(
+  Object.entries(anySchemas).map(([tag, schema]) => [tag, Schema.encodeSync(schema)])
+) as Readonly<Record<AppError["_tag"], (error: AppError) => Encoded>>
+
+/**
+ * The extra fields an error carries beside code and message (REST `detail`, JSON-RPC `error.data`): its Schema's
+ * fields, encoded, so a field added to an error is sent without anyone remembering to.
+ */
 export const dataOf = (error: AppError): Record<string, string | number> => {
-  switch (error._tag) {
-    case "InsufficientCredits":
-      return {
-        required_credits: error.required_credits,
-        available_credits: error.available_credits,
-        ...link(error.dashboard_url)
-      }
-    case "ScopeNotAllowed":
-      return { required_scope: error.required_scope, ...link(error.dashboard_url) }
-    case "ProfileNotFound":
-      return link(error.dashboard_url)
-    case "RateLimitExceeded":
-      return { retry_after: error.retry_after }
-    case "JobNotFound":
-      return { job_id: error.job_id }
-    case "RequestTooLarge":
-      return { max_bytes: error.max_bytes }
-    case "InvalidTransition":
-      return { from: error.from, to: error.to }
-    default:
-      return {}
+  const { _tag: _kind, message: _message, ...data } = encoders[error._tag](error)
+  return data as Record<string, string | number>
+}
+
+/** The JSON Schema of each error's data fields (for OpenAPI), from the same Schemas as `dataOf`. */
+export const dataSchemas = (): Readonly<Record<AppError["_tag"], Readonly<Record<string, object>>>> => {
+  const result: Record<string, Record<string, object>> = {}
+  for (const [tag, schema] of Object.entries(anySchemas)) {
+    const json = JSONSchema.make(schema) as {
+      readonly $defs: Readonly<Record<string, { readonly properties?: Readonly<Record<string, object>> }>>
+    }
+    const fields: Record<string, object> = {}
+    for (const [name, property] of Object.entries(json.$defs[tag]?.properties ?? {})) {
+      if (name === "_tag" || name === "message") continue
+      // Refs to the integer refinement become plain integers: OpenAPI readers need no $defs.
+      fields[name] = "$ref" in property ? { type: "integer" } : property
+    }
+    result[tag] = fields
   }
+  return result as Readonly<Record<AppError["_tag"], Readonly<Record<string, object>>>>
 }
 
 /** The REST error body: `{ detail: { code, message, ...data } }`. */

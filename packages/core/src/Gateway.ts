@@ -312,8 +312,8 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
       shielded(Effect.gen(function*() {
         const { principal, rate } = yield* admit(caller)
         const cents = yield* ledger.balance(principal.user.id)
-        const value = {
-          status: "ok" as const,
+        const value: Server.StatusResponse = {
+          status: "ok",
           user: { id: principal.user.id, email: principal.user.email },
           key: { id: principal.key.id, name: principal.key.name, scopes: principal.key.scopes },
           credits: balanceOf(cents),

@@ -66,7 +66,7 @@ export class InsufficientCreditsError extends JobfitError<"INSUFFICIENT_CREDITS"
 
 export class RateLimitExceededError extends JobfitError<"RATE_LIMIT_EXCEEDED"> {
   /** Whole seconds, at least 1. */
-  declare readonly data: { readonly retry_after: number }
+  declare readonly data: { readonly retry_after: number; readonly limit: number }
   constructor(message: string, data: RateLimitExceededError["data"]) {
     super("RATE_LIMIT_EXCEEDED", message, data)
   }
@@ -174,8 +174,17 @@ export class StartFailedError extends JobfitError<"START_FAILED"> {
   }
 }
 
-/** The embedded form of a core error: same code, status, JSON-RPC code, message and data as the transports. */
+/**
+ * The embedded form of a core error: same code, status, JSON-RPC code, message and data as the transports. The data
+ * is the error's own Schema encoded (Errors.dataOf), as REST and JSON-RPC send it.
+ */
 export const fromAppError = (error: Errors.AppError): JobfitError => {
+  const made = classOf(error)
+  Object.defineProperty(made, "data", { value: Errors.dataOf(error), enumerable: true })
+  return made
+}
+
+const classOf = (error: Errors.AppError): JobfitError => {
   switch (error._tag) {
     case "InvalidApiKey":
       return new InvalidApiKeyError(error.message)
@@ -187,7 +196,7 @@ export const fromAppError = (error: Errors.AppError): JobfitError => {
         available_credits: error.available_credits
       })
     case "RateLimitExceeded":
-      return new RateLimitExceededError(error.message, { retry_after: error.retry_after })
+      return new RateLimitExceededError(error.message, { retry_after: error.retry_after, limit: error.limit })
     case "InvalidRequest":
       return new InvalidRequestError(error.message)
     case "RequestTooLarge":

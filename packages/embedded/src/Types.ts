@@ -1,4 +1,12 @@
-import type { Analysis, ApiKey, CvWriter, Posting as CorePosting, Scope as CoreScope, Tools } from "@jobfit/core"
+import type {
+  Analysis,
+  ApiKey,
+  CvWriter,
+  Posting as CorePosting,
+  Scope as CoreScope,
+  Server as CoreServer,
+  Tools
+} from "@jobfit/core"
 import type { Schema } from "effect"
 
 type Encoded<S extends Schema.Schema.Any> = Schema.Schema.Encoded<S>
@@ -29,13 +37,7 @@ export type Profile = ToolResult<"get_profile">
 export type Scope = CoreScope.Scope
 
 /** The connection test's answer, as `GET /api/mcp/status` gives it. */
-export interface Status {
-  readonly status: "ok"
-  readonly user: { readonly id: number; readonly email: string }
-  readonly key: { readonly id: number; readonly name: string; readonly scopes: ReadonlyArray<Scope> }
-  readonly credits: Credits["credits"]
-  readonly server: { readonly name: string; readonly version: string }
-}
+export type Status = Encoded<typeof CoreServer.StatusResponse>
 
 export interface User {
   readonly id: number

@@ -38,27 +38,7 @@ export const make = (prices: typeof Prices.Prices.Service = Prices.defaults) => 
     additionalProperties: false
   }))
   const results = tools.map((tool) => ({ title: tool.name, ...schemaOf(tool.result) }))
-  const status = {
-    type: "object",
-    required: ["status", "user", "key", "credits", "server"],
-    properties: {
-      status: { type: "string", enum: ["ok"] },
-      user: { type: "object", properties: { id: { type: "integer" }, email: { type: "string" } } },
-      key: {
-        type: "object",
-        properties: {
-          id: { type: "integer" },
-          name: { type: "string" },
-          scopes: { type: "array", items: { type: "string" } }
-        }
-      },
-      credits: {
-        type: "object",
-        properties: { balance_dollars: { type: "string" }, balance_cents: { type: "integer" } }
-      },
-      server: { type: "object", properties: { name: { type: "string" }, version: { type: "string" } } }
-    }
-  }
+  const status = schemaOf(Server.StatusResponse)
   return {
     openapi: "3.1.0",
     info: {
@@ -124,12 +104,10 @@ export const make = (prices: typeof Prices.Prices.Service = Prices.defaults) => 
               type: "object",
               required: ["code", "message"],
               properties: {
-                code: { type: "string" },
+                code: { type: "string", enum: Object.values(Errors.catalogue).map((entry) => entry.code) },
                 message: { type: "string" },
-                required_credits: { type: "integer" },
-                available_credits: { type: "integer" },
-                required_scope: { type: "string" },
-                retry_after: { type: "integer" }
+                // Every field any error carries, from the errors' own Schemas (Errors.dataOf sends the same).
+                ...Object.assign({}, ...Object.values(Errors.dataSchemas()))
               }
             }
           }

@@ -155,7 +155,12 @@ describe("HttpRoutes", () => {
       const res = yield* send("/api/mcp/status", { auth: "Bearer busy" })
       assert.strictEqual(res.status, 429)
       assert.deepStrictEqual(res.json, {
-        detail: { code: "RATE_LIMIT_EXCEEDED", message: "Rate limit exceeded; retry after 7 seconds", retry_after: 7 }
+        detail: {
+          code: "RATE_LIMIT_EXCEEDED",
+          message: "Rate limit exceeded; retry after 7 seconds",
+          retry_after: 7,
+          limit: 60
+        }
       })
       assert.strictEqual(res.headers.get("retry-after"), "7")
       assert.strictEqual(res.headers.get("ratelimit-limit"), "60")

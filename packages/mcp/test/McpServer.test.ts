@@ -208,7 +208,7 @@ describe("McpServer", () => {
           error: {
             code: -32002,
             message: "Rate limit exceeded; retry after 1 seconds",
-            data: { code: "RATE_LIMIT_EXCEEDED", retry_after: 1 }
+            data: { code: "RATE_LIMIT_EXCEEDED", retry_after: 1, limit: 60 }
           }
         })
       }))

@@ -36,7 +36,7 @@ describe("quality on the labelled corpus", () => {
     const notes = development.notes.join("\n")
     assert.isAtLeast(share(development.fields), 0.95, notes)
     assert.isAtLeast(f1(development.required).f1, 0.93, notes)
-    assert.isAtLeast(macroRecall(development), 0.78, notes)
+    assert.isAtLeast(macroRecall(development), 0.85, notes)
     assert.isAtLeast(share(development.band), 0.95, notes)
   })
 
@@ -49,9 +49,10 @@ describe("quality on the labelled corpus", () => {
     }
   })
 
-  it("keeps the held-out figures it first reached", () => {
-    assert.isAtLeast(share(heldout.fields), 0.88)
-    assert.isAtLeast(f1(heldout.required).f1, 0.79)
-    assert.isAtLeast(share(heldout.band), 0.9)
+  it("keeps the held-out figures it has reached", () => {
+    assert.isAtLeast(share(heldout.fields), 0.9)
+    assert.isAtLeast(f1(heldout.required).f1, 0.84)
+    assert.isAtLeast(macroRecall(heldout), 0.7)
+    assert.isAtLeast(share(heldout.band), 0.95)
   })
 })

@@ -1,37 +1,27 @@
-import { DateTime, Duration, Effect, Exit, Option, Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import type { Principal } from "./Account.js"
 import { AccountStore } from "./AccountStore.js"
-import { Analysis } from "./Analysis.js"
 import { Analyzer } from "./Analyzer.js"
 import * as ApiKey from "./ApiKey.js"
 import { balanceOf } from "./Credits.js"
-import * as Cursor from "./Cursor.js"
 import { CvWriter } from "./CvWriter.js"
 import * as DashboardLinks from "./DashboardLinks.js"
-import {
-  type AppError,
-  FeatureUnavailable,
-  InternalError,
-  InvalidApiKey,
-  invalidInput,
-  InvalidRequest,
-  InvalidTransition,
-  ProfileNotFound,
-  ScopeNotAllowed
-} from "./Errors.js"
-import type { LedgerEntryId } from "./Ids.js"
-import { canTransition } from "./Job.js"
-import { JobStore, type StoredJob } from "./JobStore.js"
-import * as JobUrl from "./JobUrl.js"
+import { type AppError, InternalError, InvalidApiKey, invalidInput, InvalidRequest, ScopeNotAllowed } from "./Errors.js"
+import * as Account from "./handlers/Account.js"
+import * as AnalyzeJob from "./handlers/AnalyzeJob.js"
+import * as GenerateCv from "./handlers/GenerateCv.js"
+import * as Jobs from "./handlers/Jobs.js"
+import * as Steps from "./handlers/Steps.js"
+import type { Handler } from "./handlers/Steps.js"
+import { JobStore } from "./JobStore.js"
 import { Ledger } from "./Ledger.js"
 import { PostingSource } from "./PostingSource.js"
 import { Prices } from "./Prices.js"
-import * as Progress from "./Progress.js"
 import { type Policy, RateLimiter, RateLimits, type RateState } from "./RateLimiter.js"
 import * as Server from "./Server.js"
 import * as Tools from "./Tools.js"
 import { Transactor } from "./Transactor.js"
-import { verdictFor, VerdictRule } from "./Verdict.js"
+import { VerdictRule } from "./Verdict.js"
 
 /** Who is asking: the Authorization header as sent, and the client's address for unauthenticated limits. */
 export interface Caller {
@@ -51,16 +41,12 @@ export interface Outcome<A> {
   readonly rate: Option.Option<RateState>
 }
 
-type Handler<T extends Tools.Tool> = (
-  principal: Principal,
-  args: Schema.Schema.Type<T["args"]>
-) => Effect.Effect<Schema.Schema.Type<T["result"]>, AppError>
-
 type Bound = (principal: Principal, raw: unknown) => Effect.Effect<unknown, AppError>
 
-const CACHE_TTL = Duration.hours(24)
-
-/** The one entry point of every transport: authenticate, rate limit, scope, decode, charge, run, commit or refund. */
+/**
+ * The one entry point of every transport: authenticate, rate limit, scope, decode, the tool's own limit, run its
+ * handler (handlers/: charge, work, commit or refund), encode.
+ */
 export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
   effect: Effect.gen(function*() {
     const accounts = yield* AccountStore
@@ -114,168 +100,34 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
       return { principal, rate }
     })
 
-    const requireProfile = (principal: Principal) =>
-      Effect.flatMap(
-        accounts.getProfile(principal.user.id),
-        Option.match({ onNone: () => Effect.fail(new ProfileNotFound()), onSome: Effect.succeed })
-      )
+    const steps = Steps.make({ accounts, jobs, ledger, transactor, postings, analyzer, cvWriter, prices, verdictRule })
 
-    /** Charges `price`, runs `use`, and gives the charge back if `use` does not succeed (interruption included). */
-    const paid = <A, E, R>(
-      principal: Principal,
-      tool: Tools.ToolName,
-      price: number,
-      use: (charge: Option.Option<LedgerEntryId>) => Effect.Effect<A, E, R>
-    ) =>
-      price === 0 ? use(Option.none()) : Effect.acquireUseRelease(
-        ledger.charge(principal.user.id, price, tool),
-        (charge) => use(Option.some(charge)),
-        (charge, exit) => (Exit.isSuccess(exit) ? Effect.void : ledger.refund(charge))
-      )
-
-    const settle = (charge: Option.Option<LedgerEntryId>, jobId: StoredJob["job"]["id"]) =>
-      Option.match(charge, { onNone: () => Effect.void, onSome: (id) => ledger.settle(id, Option.some(jobId)) })
-
-    const analyzeResult = (stored: StoredJob, cached: boolean, cost: number) => ({
-      ...stored.analysis,
-      job_id: stored.job.id,
-      url: stored.job.url,
-      title: stored.job.title,
-      company: stored.job.company,
-      location: stored.job.location,
-      match_score: stored.job.match_score,
-      verdict: stored.job.verdict,
-      status: stored.job.status,
-      analyzed_at: stored.job.analyzed_at,
-      cached,
-      cost_cents: cost
-    })
-
-    const validateAnalysis = Schema.validate(Analysis)
-
-    const readText = (url: string, text: string) =>
-      postings.read === undefined
-        ? Effect.fail(new FeatureUnavailable({ feature: "Reading posting_text" }))
-        : postings.read(url, text)
-
-    const analyzeJob: Handler<typeof Tools.analyze_job> = Effect.fn("Gateway.analyze_job")(function*(principal, args) {
-      // Taken once the arguments decoded: a malformed call does not use up the caller's analyses.
-      yield* limit(`analyze:${principal.key.id}`, limits.analyze)
-      const userId = principal.user.id
-      const profile = yield* requireProfile(principal)
-      const url = yield* JobUrl.check(args.job_url)
-      const now = yield* DateTime.now
-      const text = args.posting_text
-      // Text the user gives is read afresh: the stored analysis may be of another text.
-      if (!args.force && text === undefined) {
-        const recent = Option.filter(
-          yield* jobs.findByUrl(userId, url),
-          (stored) => DateTime.greaterThan(DateTime.addDuration(stored.job.analyzed_at, CACHE_TTL), now)
-        )
-        if (Option.isSome(recent)) return analyzeResult(recent.value, true, 0)
-      }
-      const price = prices.analyze_job
-      return yield* paid(principal, "analyze_job", price, (charge) =>
-        Effect.gen(function*() {
-          yield* Progress.report({
-            stage: "fetching",
-            progress: 0,
-            total: 3,
-            message: text === undefined ? "Fetching the posting" : "Reading the posting's text"
-          })
-          const posting = yield* (text === undefined ? postings.fetch(url) : readText(url, text))
-          yield* Progress.report({
-            stage: "matching",
-            progress: 1,
-            total: 3,
-            message: "Matching it against the profile"
-          })
-          const analysis = yield* analyzer.analyze(posting, profile).pipe(
-            Effect.flatMap((a) => Effect.orDie(validateAnalysis(a))),
-            // The verdict follows the score by the one rule, whatever the analyzer said.
-            Effect.map((a) => ({ ...a, verdict: verdictFor(a.match_score, a.red_flags, verdictRule) }))
-          )
-          yield* Progress.report({ stage: "saving", progress: 2, total: 3, message: "Saving the analysis" })
-          const analyzedAt = yield* DateTime.now
-          const stored = yield* transactor.withTransaction(
-            Effect.tap(jobs.saveAnalysis(userId, url, analysis, analyzedAt), (s) => settle(charge, s.job.id))
-          )
-          return analyzeResult(stored, false, price)
-        }))
-    })
-
-    const generateCv: Handler<typeof Tools.generate_cv> = Effect.fn("Gateway.generate_cv")(function*(principal, args) {
-      const profile = yield* requireProfile(principal)
-      const job = yield* jobs.find(principal.user.id, args.job_id)
-      const price = prices.generate_cv
-      return yield* paid(principal, "generate_cv", price, (charge) =>
-        Effect.gen(function*() {
-          const cv = yield* cvWriter.write({ profile, job, format: args.format })
-          yield* transactor.withTransaction(settle(charge, job.job.id))
-          return { job_id: job.job.id, format: args.format, content: cv.content, resume: cv.resume, cost_cents: price }
-        }))
-    })
-
-    const getSavedJobs: Handler<typeof Tools.get_saved_jobs> = Effect.fnUntraced(
-      function*(principal, args) {
-        const after = args.cursor === undefined ? Option.none() : Cursor.decode(args.cursor)
-        if (args.cursor !== undefined && Option.isNone(after)) {
-          return yield* new InvalidRequest({ message: "cursor is not one this service returned" })
-        }
-        const page = yield* jobs.list(principal.user.id, { status: args.status, limit: args.limit, after })
-        return {
-          jobs: page.jobs,
-          total: page.total,
-          has_more: page.has_more,
-          next_cursor: Option.getOrNull(Option.map(page.next, Cursor.encode))
-        }
-      }
-    )
-
-    const getJob: Handler<typeof Tools.get_job> = (principal, args) =>
-      Effect.map(jobs.find(principal.user.id, args.job_id), (stored) => ({ ...stored.job, analysis: stored.analysis }))
-
-    const updateJobStatus: Handler<typeof Tools.update_job_status> = Effect.fn("Gateway.update_job_status")(
-      function*(principal, args) {
-        const current = yield* jobs.find(principal.user.id, args.job_id)
-        const from = current.job.status
-        if (!canTransition(from, args.status)) return yield* new InvalidTransition({ from, to: args.status })
-        const moved = yield* jobs.setStatus(principal.user.id, args.job_id, from, args.status)
-        if (Option.isSome(moved)) return moved.value
-        // Someone else changed it meanwhile: report against what it is now.
-        const now = yield* jobs.find(principal.user.id, args.job_id)
-        return yield* new InvalidTransition({ from: now.job.status, to: args.status })
-      }
-    )
-
-    const getCredits: Handler<typeof Tools.get_credits> = (principal) =>
-      Effect.map(ledger.balance(principal.user.id), (cents) => ({ credits: balanceOf(cents) }))
-
-    const getProfile: Handler<typeof Tools.get_profile> = requireProfile
-
-    const updateProfile: Handler<typeof Tools.update_profile> = (principal, profile) =>
-      Effect.as(accounts.setProfile(principal.user.id, profile), profile)
-
+    /** Decode, the contract's own rate limit, the handler, encode: each tool's part of the pipeline. */
     const bind = <T extends Tools.Tool>(tool: T, handler: Handler<T>): Bound => {
       const decode = Schema.decodeUnknown(tool.args, { onExcessProperty: "error", errors: "all" })
       const encode = Schema.encode(tool.result)
+      // Taken once the arguments decoded: a malformed call does not use up the caller's analyses.
+      const ownLimit = tool.limit === undefined
+        ? undefined
+        : (principal: Principal) => limit(`${tool.limit}:${principal.key.id}`, limits[tool.limit!])
       return (principal, raw) =>
         decode(raw).pipe(
           Effect.mapError(invalidInput(`Invalid arguments for ${tool.name}`)),
+          Effect.tap(() => (ownLimit === undefined ? Effect.void : ownLimit(principal))),
           Effect.flatMap((args) => handler(principal, args)),
           Effect.flatMap((value) => Effect.orDie(encode(value)))
         )
     }
 
     const handlers: Record<Tools.ToolName, Bound> = {
-      get_saved_jobs: bind(Tools.get_saved_jobs, getSavedJobs),
-      get_job: bind(Tools.get_job, getJob),
-      analyze_job: bind(Tools.analyze_job, analyzeJob),
-      generate_cv: bind(Tools.generate_cv, generateCv),
-      update_job_status: bind(Tools.update_job_status, updateJobStatus),
-      get_credits: bind(Tools.get_credits, getCredits),
-      get_profile: bind(Tools.get_profile, getProfile),
-      update_profile: bind(Tools.update_profile, updateProfile)
+      get_saved_jobs: bind(Tools.get_saved_jobs, Jobs.getSavedJobs(steps)),
+      get_job: bind(Tools.get_job, Jobs.getJob(steps)),
+      analyze_job: bind(Tools.analyze_job, AnalyzeJob.make(steps)),
+      generate_cv: bind(Tools.generate_cv, GenerateCv.make(steps)),
+      update_job_status: bind(Tools.update_job_status, Jobs.updateJobStatus(steps)),
+      get_credits: bind(Tools.get_credits, Account.getCredits(steps)),
+      get_profile: bind(Tools.get_profile, Account.getProfile(steps)),
+      update_profile: bind(Tools.update_profile, Account.updateProfile(steps))
     }
 
     // A defect never reaches a caller as anything but INTERNAL_ERROR; the log keeps the cause.

@@ -1,12 +1,22 @@
 import { Config, Context, Layer } from "effect"
+import * as Tools from "./Tools.js"
+
+/** The tools whose contracts carry a price. */
+export type PaidTool = {
+  [K in Tools.ToolName]: (typeof Tools.tools)[K] extends { readonly price: object } ? K : never
+}[Tools.ToolName]
 
 /** What the paid tools cost, in integer cents. */
-export class Prices extends Context.Tag("@jobfit/core/Prices")<Prices, {
-  readonly analyze_job: number
-  readonly generate_cv: number
-}>() {}
+export class Prices extends Context.Tag("@jobfit/core/Prices")<Prices, Readonly<Record<PaidTool, number>>>() {}
 
-export const defaults: typeof Prices.Service = { analyze_job: 5, generate_cv: 10 }
+const paidTools = Object.values(Tools.tools).flatMap((tool) =>
+  tool.price === undefined ? [] : [[tool.name as PaidTool, tool.price] as const]
+)
+
+/** Each paid tool's price as its contract gives it. */
+export const defaults: typeof Prices.Service = Object.fromEntries(
+  paidTools.map(([name, price]) => [name, price.cents])
+) as Record<PaidTool, number>
 
 const price = (name: string, fallback: number) =>
   Config.integer(name).pipe(
@@ -15,17 +25,16 @@ const price = (name: string, fallback: number) =>
     Config.withDefault(fallback)
   )
 
-/** JOBFIT_PRICE_ANALYZE_JOB and JOBFIT_PRICE_GENERATE_CV, in cents. */
+/** Each paid tool's price from the variable its contract names (JOBFIT_PRICE_ANALYZE_JOB, ...), in cents. */
 export const layerConfig = Layer.effect(
   Prices,
-  Config.all({
-    analyze_job: price("JOBFIT_PRICE_ANALYZE_JOB", defaults.analyze_job),
-    generate_cv: price("JOBFIT_PRICE_GENERATE_CV", defaults.generate_cv)
-  })
+  Config.all(Object.fromEntries(paidTools.map(([name, p]) => [name, price(p.variable, p.cents)]))).pipe(
+    Config.map((found) => found as Record<PaidTool, number>)
+  )
 )
 
 /** What one call of `tool` costs under `prices`; tools that are not paid cost nothing. */
 export const of = (prices: typeof Prices.Service, tool: string): number =>
-  tool === "analyze_job" || tool === "generate_cv" ? prices[tool] : 0
+  (prices as Readonly<Record<string, number>>)[tool] ?? 0
 
 export const layer = (prices: typeof Prices.Service = defaults) => Layer.succeed(Prices, prices)

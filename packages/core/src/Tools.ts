@@ -25,19 +25,25 @@ export interface Tool<
   readonly title: string
   readonly description: string
   readonly scope: Scope
-  /** Whether calls are charged; the amount comes from Prices. */
+  /** Whether calls are charged: true exactly when `price` is set. */
   readonly paid: boolean
+  /** What a call costs unless the operator sets `variable` (integer cents); free tools have none. */
+  readonly price?: { readonly cents: number; readonly variable: string } | undefined
+  /** A rate-limit policy of RateLimits taken beside the key's, once the arguments decode. */
+  readonly limit?: "analyze" | undefined
   readonly args: Args
   readonly result: Result
   readonly hints: Hints
 }
 
+// The contract's own literal types are kept (its name, its price or none), so `Prices` can list the paid tools.
 const make = <
   const Name extends string,
   Args extends Schema.Schema.AnyNoContext,
-  Result extends Schema.Schema.AnyNoContext
+  Result extends Schema.Schema.AnyNoContext,
+  const Policy extends Pick<Tool, "price" | "limit">
 >(
-  tool: Tool<Name, Args, Result>
+  tool: Tool<Name, Args, Result> & Policy
 ) => tool
 
 const reads: Hints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
@@ -153,6 +159,8 @@ export const analyze_job = make({
     "it is analysed instead, and job_url stays the job's identity.",
   scope: "jobs_analyze",
   paid: true,
+  price: { cents: 5, variable: "JOBFIT_PRICE_ANALYZE_JOB" },
+  limit: "analyze",
   args: Schema.Struct({
     job_url: Schema.String,
     force: Schema.optionalWith(Schema.Boolean, { default: () => false }),
@@ -169,6 +177,7 @@ export const generate_cv = make({
     "html or a JSON Resume document. Paid.",
   scope: "cv_generate",
   paid: true,
+  price: { cents: 10, variable: "JOBFIT_PRICE_GENERATE_CV" },
   args: Schema.Struct({
     job_id: JobId,
     format: Schema.optionalWith(CvFormat, { default: () => "markdown" as const })

@@ -1,0 +1,75 @@
+import { DateTime, Duration, Effect, Option, Schema } from "effect"
+import { Analysis } from "../Analysis.js"
+import { FeatureUnavailable } from "../Errors.js"
+import type { StoredJob } from "../JobStore.js"
+import * as JobUrl from "../JobUrl.js"
+import * as Progress from "../Progress.js"
+import type * as Tools from "../Tools.js"
+import { verdictFor } from "../Verdict.js"
+import type { Handler, Steps } from "./Steps.js"
+
+/** How long an analysis of a URL is answered from memory, free. */
+export const CACHE_TTL = Duration.hours(24)
+
+const resultOf = (stored: StoredJob, cached: boolean, cost: number) => ({
+  ...stored.analysis,
+  job_id: stored.job.id,
+  url: stored.job.url,
+  title: stored.job.title,
+  company: stored.job.company,
+  location: stored.job.location,
+  match_score: stored.job.match_score,
+  verdict: stored.job.verdict,
+  status: stored.job.status,
+  analyzed_at: stored.job.analyzed_at,
+  cached,
+  cost_cents: cost
+})
+
+/** analyze_job: a recent analysis from memory, else fetch (or read the given text), analyse, keep, charge. */
+export const make = (steps: Steps): Handler<typeof Tools.analyze_job> => {
+  const { analyzer, jobs, paid, postings, requireProfile, settle, transactor, verdictRule } = steps
+  const validateAnalysis = Schema.validate(Analysis)
+  const readText = (url: string, text: string) =>
+    postings.read === undefined
+      ? Effect.fail(new FeatureUnavailable({ feature: "Reading posting_text" }))
+      : postings.read(url, text)
+
+  return Effect.fn("Gateway.analyze_job")(function*(principal, args) {
+    const userId = principal.user.id
+    const profile = yield* requireProfile(principal)
+    const url = yield* JobUrl.check(args.job_url)
+    const now = yield* DateTime.now
+    const text = args.posting_text
+    // Text the user gives is read afresh: the stored analysis may be of another text.
+    if (!args.force && text === undefined) {
+      const recent = Option.filter(
+        yield* jobs.findByUrl(userId, url),
+        (stored) => DateTime.greaterThan(DateTime.addDuration(stored.job.analyzed_at, CACHE_TTL), now)
+      )
+      if (Option.isSome(recent)) return resultOf(recent.value, true, 0)
+    }
+    return yield* paid(principal, "analyze_job", (charge, price) =>
+      Effect.gen(function*() {
+        yield* Progress.report({
+          stage: "fetching",
+          progress: 0,
+          total: 3,
+          message: text === undefined ? "Fetching the posting" : "Reading the posting's text"
+        })
+        const posting = yield* (text === undefined ? postings.fetch(url) : readText(url, text))
+        yield* Progress.report({ stage: "matching", progress: 1, total: 3, message: "Matching it against the profile" })
+        const analysis = yield* analyzer.analyze(posting, profile).pipe(
+          Effect.flatMap((a) => Effect.orDie(validateAnalysis(a))),
+          // The verdict follows the score by the one rule, whatever the analyzer said.
+          Effect.map((a) => ({ ...a, verdict: verdictFor(a.match_score, a.red_flags, verdictRule) }))
+        )
+        yield* Progress.report({ stage: "saving", progress: 2, total: 3, message: "Saving the analysis" })
+        const analyzedAt = yield* DateTime.now
+        const stored = yield* transactor.withTransaction(
+          Effect.tap(jobs.saveAnalysis(userId, url, analysis, analyzedAt), (s) => settle(charge, s.job.id))
+        )
+        return resultOf(stored, false, price)
+      }))
+  })
+}

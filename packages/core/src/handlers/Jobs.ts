@@ -1,0 +1,39 @@
+import { Effect, Option } from "effect"
+import * as Cursor from "../Cursor.js"
+import { InvalidRequest, InvalidTransition } from "../Errors.js"
+import { canTransition } from "../Job.js"
+import type * as Tools from "../Tools.js"
+import type { Handler, Steps } from "./Steps.js"
+
+/** get_saved_jobs: a page of the caller's jobs, newest first, filtered by status. */
+export const getSavedJobs = ({ jobs }: Steps): Handler<typeof Tools.get_saved_jobs> =>
+  Effect.fnUntraced(function*(principal, args) {
+    const after = args.cursor === undefined ? Option.none() : Cursor.decode(args.cursor)
+    if (args.cursor !== undefined && Option.isNone(after)) {
+      return yield* new InvalidRequest({ message: "cursor is not one this service returned" })
+    }
+    const page = yield* jobs.list(principal.user.id, { status: args.status, limit: args.limit, after })
+    return {
+      jobs: page.jobs,
+      total: page.total,
+      has_more: page.has_more,
+      next_cursor: Option.getOrNull(Option.map(page.next, Cursor.encode))
+    }
+  })
+
+/** get_job: one of the caller's jobs with its analysis. */
+export const getJob = ({ jobs }: Steps): Handler<typeof Tools.get_job> => (principal, args) =>
+  Effect.map(jobs.find(principal.user.id, args.job_id), (stored) => ({ ...stored.job, analysis: stored.analysis }))
+
+/** update_job_status: a change the status rules allow, as a compare-and-set. */
+export const updateJobStatus = ({ jobs }: Steps): Handler<typeof Tools.update_job_status> =>
+  Effect.fn("Gateway.update_job_status")(function*(principal, args) {
+    const current = yield* jobs.find(principal.user.id, args.job_id)
+    const from = current.job.status
+    if (!canTransition(from, args.status)) return yield* new InvalidTransition({ from, to: args.status })
+    const moved = yield* jobs.setStatus(principal.user.id, args.job_id, from, args.status)
+    if (Option.isSome(moved)) return moved.value
+    // Someone else changed it meanwhile: report against what it is now.
+    const now = yield* jobs.find(principal.user.id, args.job_id)
+    return yield* new InvalidTransition({ from: now.job.status, to: args.status })
+  })

@@ -14,6 +14,7 @@ import * as Jobs from "./handlers/Jobs.js"
 import * as Steps from "./handlers/Steps.js"
 import type { Handler } from "./handlers/Steps.js"
 import { JobStore } from "./JobStore.js"
+import * as Json from "./Json.js"
 import { Ledger } from "./Ledger.js"
 import { PostingSource } from "./PostingSource.js"
 import { Prices } from "./Prices.js"
@@ -110,9 +111,13 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
       const ownLimit = tool.limit === undefined
         ? undefined
         : (principal: Principal) => limit(`${tool.limit}:${principal.key.id}`, limits[tool.limit!])
+      const decoded = (raw: unknown) =>
+        // In-process callers hand over objects that no transport measured: too deep is refused before decoding.
+        Json.tooDeep(raw)
+          ? Effect.fail(new InvalidRequest({ message: `Invalid arguments for ${tool.name}: ${Json.tooDeepMessage}` }))
+          : Effect.mapError(decode(raw), invalidInput(`Invalid arguments for ${tool.name}`))
       return (principal, raw) =>
-        decode(raw).pipe(
-          Effect.mapError(invalidInput(`Invalid arguments for ${tool.name}`)),
+        decoded(raw).pipe(
           Effect.tap(() => (ownLimit === undefined ? Effect.void : ownLimit(principal))),
           Effect.flatMap((args) => handler(principal, args)),
           Effect.flatMap((value) => Effect.orDie(encode(value)))

@@ -1,4 +1,4 @@
-import { Admin, type Gateway, type Profile, Tools } from "@jobfit/core"
+import { Admin, type Gateway, Json, type Profile, Tools } from "@jobfit/core"
 import { Effect, Option } from "effect"
 import * as Calls from "./Calls.js"
 import type { Form } from "./Form.js"
@@ -209,7 +209,8 @@ export const save: Handler<Gateway.Gateway> = memberPost((member, form) =>
 
 const parseJson = (text: string): { ok: true; value: unknown } | { ok: false; message: string } => {
   try {
-    return { ok: true, value: JSON.parse(text) }
+    const value: unknown = JSON.parse(text)
+    return Json.tooDeep(value) ? { ok: false, message: `${Json.tooDeepMessage}.` } : { ok: true, value }
   } catch (error) {
     return { ok: false, message: `This is not valid JSON: ${error instanceof Error ? error.message : String(error)}` }
   }

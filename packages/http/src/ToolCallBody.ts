@@ -1,5 +1,5 @@
 import { Headers, HttpServerRequest } from "@effect/platform"
-import { Errors } from "@jobfit/core"
+import { Errors, Json } from "@jobfit/core"
 import { Effect, Option, Schema, Stream } from "effect"
 
 /** The largest request body read, in bytes (1 MiB). */
@@ -86,10 +86,11 @@ export const read = Effect.fnUntraced(function*(maxBytes: number = MAX_BYTES) {
     return yield* invalid("Content-Type must be application/json")
   }
   const text = yield* readText(maxBytes)
-  const json = yield* Effect.try({
-    try: (): unknown => JSON.parse(text),
-    catch: () => invalid("The request body is not valid JSON")
-  })
+  const parsed = Json.parse(text)
+  if (!parsed.ok) {
+    return yield* invalid(parsed.reason === "depth" ? Json.tooDeepMessage : "The request body is not valid JSON")
+  }
+  const json = parsed.value
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     return yield* invalid("The request body must be a JSON object: {\"name\": string, \"arguments\"?: object}")
   }

@@ -1,4 +1,4 @@
-import { Errors, Gateway, Progress, Server } from "@jobfit/core"
+import { Errors, Gateway, Json, Progress, Server } from "@jobfit/core"
 import { Effect, Either, Option } from "effect"
 import * as JsonRpc from "./JsonRpc.js"
 import * as Protocol from "./Protocol.js"
@@ -147,19 +147,20 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
     const handle = (text: string, context: Context): Effect.Effect<Option.Option<Reply>> =>
       Effect.gen(function*() {
         const admission = yield* Effect.either(gateway.admit(context.caller))
-        let parsed: unknown
-        try {
-          parsed = JSON.parse(text)
-        } catch {
+        const read = Json.parse(text)
+        if (!read.ok) {
           return Either.match(admission, {
             onLeft: (error) => Option.some({ body: JsonRpc.fromAppError(null, error), refused: Option.some(error) }),
             onRight: () =>
               Option.some({
-                body: JsonRpc.failure(null, Protocol.codes.parseError, "Parse error: the body is not valid JSON"),
+                body: read.reason === "depth"
+                  ? JsonRpc.failure(null, Protocol.codes.invalidRequest, `Invalid Request: ${Json.tooDeepMessage}`)
+                  : JsonRpc.failure(null, Protocol.codes.parseError, "Parse error: the body is not valid JSON"),
                 refused: Option.none()
               })
           })
         }
+        const parsed = read.value
         if (Either.isLeft(admission)) {
           const error = admission.left
           const ids = Array.isArray(parsed) ? parsed.map(JsonRpc.readId) : [JsonRpc.readId(parsed)]

@@ -16,6 +16,7 @@ const publicPackages = [
   "packages/http",
   "packages/dashboard",
   "packages/testing",
+  "packages/redis",
   "packages/host",
   "packages/embedded"
 ]

@@ -37,6 +37,8 @@ export interface Parts<X, E> {
   readonly rateLimits: Layer.Layer<RateLimiter.RateLimits, E>
   /** Default: the thresholds of JOBFIT_VERDICT_APPLY and JOBFIT_VERDICT_MAYBE (75 and 50 when unset). */
   readonly verdict?: Layer.Layer<Verdict.VerdictRule, E>
+  /** Where the rate limits count; default: this process's memory (RedisLimiter for a fleet). */
+  readonly limiter?: Layer.Layer<RateLimiter.RateLimiter, E>
   /** Where errors point people to (402, 403, missing profile); none without a dashboard. */
   readonly links?: Layer.Layer<DashboardLinks.DashboardLinks, E>
 }
@@ -71,7 +73,7 @@ export const layer = <X, E>(parts: Parts<X, E>): Layer.Layer<Output<X>, E | Conf
       parts.prices,
       parts.rateLimits,
       parts.verdict ?? Verdict.layerConfig,
-      RateLimiter.layerMemory
+      parts.limiter ?? RateLimiter.layerMemory
     ))
   )
 }

@@ -4,6 +4,7 @@ import { Builtin } from "@jobfit/analyzer"
 import { PaymentProvider, Prices, RateLimiter } from "@jobfit/core"
 import { Routes, Settings } from "@jobfit/dashboard"
 import { HttpRoutes } from "@jobfit/http"
+import { RedisLimiter } from "@jobfit/redis"
 import { SqlStore } from "@jobfit/store-sql"
 import { Cause, Config, Effect, Layer } from "effect"
 import { createServer } from "node:http"
@@ -28,6 +29,8 @@ export interface Options {
   readonly analysis?: Layer.Layer<Core.Analysis, unknown>
   /** Default: JOBFIT_RATE_LIMIT, JOBFIT_RATE_BURST, JOBFIT_ANALYZE_RATE_LIMIT. */
   readonly rateLimits?: Layer.Layer<RateLimiter.RateLimits, unknown>
+  /** Default: Redis at JOBFIT_REDIS_URL when set, else this process's memory. */
+  readonly limiter?: Layer.Layer<RateLimiter.RateLimiter, unknown>
   /** Default: JOBFIT_PRICE_ANALYZE_JOB, JOBFIT_PRICE_GENERATE_CV. */
   readonly prices?: Layer.Layer<Prices.Prices, unknown>
   /** Default: JOBFIT_DASHBOARD_URL (else the address the server listens on, under /dashboard). */
@@ -51,6 +54,8 @@ export const layerGateway = (options: Options = {}): Layer.Layer<Services, unkno
     analysis: options.analysis ?? Builtin.layer,
     rateLimits: options.rateLimits ?? RateLimiter.layerRateLimitsConfig,
     prices: options.prices ?? Prices.layerConfig,
+    // JOBFIT_REDIS_URL: the fleet's processes count each key together; unset: this process counts alone.
+    limiter: options.limiter ?? RedisLimiter.layerConfig,
     links: Settings.layerLinks.pipe(Layer.provide(dashboardSettings(options)))
   })
 

@@ -1,0 +1,1 @@
+export * as RedisLimiter from "./RedisLimiter.js"

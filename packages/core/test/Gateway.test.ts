@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Admin, DashboardLinks, Errors, Gateway, MemoryStore, Prices, RateLimiter, Verdict } from "@jobfit/core"
-import { Effect, Either, Layer, Option, TestClock } from "effect"
+import { Effect, Either, Fiber, Layer, Option, TestClock } from "effect"
 import * as TestAnalysis from "./support/TestAnalysis.js"
 
 const noLimits = RateLimiter.layerRateLimits({ perKey: Option.none(), analyze: Option.none() })
@@ -256,7 +256,8 @@ describe("Gateway analyze_job", () => {
       })
       assertError(unreadable, new Errors.PostingUnreachable({ message: "The posting_text given has too little text" }))
       assert.deepStrictEqual(yield* u.balance, { credits: { balance_dollars: "0.10", balance_cents: 10 } })
-      assert.deepStrictEqual(memory.ledger.map((e) => e.kind), ["grant", "charge", "charge", "charge", "refund"])
+      // The unreadable text failed before its commit: nothing was charged for it.
+      assert.deepStrictEqual(memory.ledger.map((e) => e.kind), ["grant", "charge", "charge"])
     }).pipe(Effect.provide(layer))
   })
 
@@ -299,7 +300,7 @@ describe("Gateway analyze_job", () => {
     }).pipe(Effect.provide(layer), Effect.provide(Verdict.layer({ apply: 90, maybe: 60 })))
   })
 
-  it.effect("refunds when the posting is unreachable, the analyzer dies or returns nonsense", () => {
+  it.effect("charges nothing when the posting is unreachable, the analyzer dies or returns nonsense", () => {
     const { layer, memory } = setup()
     return Effect.gen(function*() {
       const u = yield* user({ cents: 5 })
@@ -310,16 +311,42 @@ describe("Gateway analyze_job", () => {
       const nonsense = yield* u.error("analyze_job", { job_url: "https://e.com/bad-score" })
       assertError(nonsense, new Errors.InternalError())
       assert.deepStrictEqual(yield* u.balance, { credits: { balance_dollars: "0.05", balance_cents: 5 } })
-      assert.deepStrictEqual(memory.ledger.map((e) => e.kind), [
-        "grant",
-        "charge",
-        "refund",
-        "charge",
-        "refund",
-        "charge",
-        "refund"
-      ])
+      // The charge is taken when the job is saved, in one transaction: a failure before it leaves no entry.
+      assert.deepStrictEqual(memory.ledger.map((e) => e.kind), ["grant"])
       assert.strictEqual(memory.jobs.length, 0)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("holds no money while it works: an analysis stopped midway has charged nothing", () => {
+    const { layer, memory } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ cents: 5 })
+      const running = yield* Effect.fork(u.error("analyze_job", { job_url: "https://e.com/never" }))
+      yield* TestClock.adjust("1 second")
+      // Midway, as a process killed now would leave it: nothing charged, nothing pending.
+      assert.deepStrictEqual(memory.ledger.map((e) => e.kind), ["grant"])
+      assert.deepStrictEqual(yield* u.balance, { credits: { balance_dollars: "0.05", balance_cents: 5 } })
+      yield* Fiber.interrupt(running)
+      assert.deepStrictEqual(memory.ledger.map((e) => e.kind), ["grant"])
+      assert.strictEqual(memory.jobs.length, 0)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("takes the price when the job is saved: a balance spent meanwhile is 402 and saves nothing", () => {
+    const { layer, memory } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ cents: 5 })
+      // Both pass the balance check before either commits; the second to commit finds the balance spent.
+      const results = yield* Effect.all(
+        [1, 2].map((i) => u.call("analyze_job", { job_url: `https://e.com/rush/${i}` })),
+        { concurrency: "unbounded" }
+      )
+      assert.deepStrictEqual(results.map((r) => (Either.isRight(r) ? "ok" : r.left._tag)).sort(), [
+        "InsufficientCredits",
+        "ok"
+      ])
+      assert.deepStrictEqual(memory.ledger.map((e) => e.kind), ["grant", "charge"])
+      assert.strictEqual(memory.jobs.length, 1)
     }).pipe(Effect.provide(layer))
   })
 

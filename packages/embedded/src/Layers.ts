@@ -8,8 +8,11 @@ import { Cause, Effect, Either, Layer, Option } from "effect"
 import * as Adapters from "./Adapters.js"
 import { StartFailedError } from "./JobfitError.js"
 
-/** What `layer(options)` gives: the Gateway every call goes through, the operator's Admin, and the MCP server. */
-export type Services = Core.Services
+/**
+ * What `layer(options)` gives: the Gateway every call goes through, the operator's Admin and the MCP server, and the
+ * parts under them (the stores, the analysis, prices and limits) for Effect programs that need them.
+ */
+export type Services = Core.Output<never>
 
 /** What an embedding host may choose; everything has a default. */
 export interface Options {

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Admin, Gateway, Scope } from "@jobfit/core"
+import { Admin, Gateway, Ledger, Scope } from "@jobfit/core"
 import { createHandler, layer } from "@jobfit/embedded"
 import { Effect, Exit, Layer, Logger, LogLevel, ManagedRuntime, TestClock } from "effect"
 import * as Fixtures from "./support/Fixtures.js"
@@ -46,15 +46,15 @@ describe("from an Effect program", () => {
   })
 })
 
-describe("charges left pending", () => {
-  // An analyzer that never answers stands in for a host that stopped mid-call: the charge stays pending.
+describe("money in flight", () => {
+  // An analyzer that never answers stands in for a host that stopped mid-call.
   const hanging = {
     database: ":memory:",
     analyzer: { analyze: () => new Promise<never>(() => {}) },
     postingSource: Fixtures.postingSource
   }
 
-  it.effect("are given back by the sweeper the embedded library runs, as the server's is", () =>
+  it.effect("a call stopped midway has charged nothing; a charge an older version left pending is swept back", () =>
     Effect.gen(function*() {
       const admin = yield* Admin.Admin
       const user = yield* admin.createUser({ email: "sweep@example.com" })
@@ -71,8 +71,13 @@ describe("charges left pending", () => {
         })
       )
       yield* TestClock.adjust("1 second")
-      assert.strictEqual((yield* admin.addCredits(user.email, 1)).balance_cents, 6)
+      // Mid-analysis, as a crash would leave it: the balance is whole.
+      assert.strictEqual((yield* admin.addCredits(user.email, 1)).balance_cents, 11)
+      // A charge reserved before the work (as versions before charge-at-commit did) and never settled.
+      const ledger = yield* Ledger.Ledger
+      yield* ledger.charge(user.id, 5, "analyze_job")
+      assert.strictEqual((yield* admin.addCredits(user.email, 1)).balance_cents, 7)
       yield* TestClock.adjust("11 minutes")
-      assert.strictEqual((yield* admin.addCredits(user.email, 1)).balance_cents, 12)
+      assert.strictEqual((yield* admin.addCredits(user.email, 1)).balance_cents, 13)
     }).pipe(Effect.provide(layer(hanging)), Effect.scoped))
 })

@@ -28,7 +28,7 @@ const resultOf = (stored: StoredJob, cached: boolean, cost: number) => ({
 
 /** analyze_job: a recent analysis from memory, else fetch (or read the given text), analyse, keep, charge. */
 export const make = (steps: Steps): Handler<typeof Tools.analyze_job> => {
-  const { analyzer, jobs, paid, postings, requireProfile, settle, transactor, verdictRule } = steps
+  const { analyzer, jobs, paid, postings, requireProfile, transactor, verdictRule } = steps
   const validateAnalysis = Schema.validate(Analysis)
   const readText = (url: string, text: string) =>
     postings.read === undefined
@@ -49,7 +49,7 @@ export const make = (steps: Steps): Handler<typeof Tools.analyze_job> => {
       )
       if (Option.isSome(recent)) return resultOf(recent.value, true, 0)
     }
-    return yield* paid(principal, "analyze_job", (charge, price) =>
+    return yield* paid(principal, "analyze_job", (commit, price) =>
       Effect.gen(function*() {
         yield* Progress.report({
           stage: "fetching",
@@ -66,8 +66,9 @@ export const make = (steps: Steps): Handler<typeof Tools.analyze_job> => {
         )
         yield* Progress.report({ stage: "saving", progress: 2, total: 3, message: "Saving the analysis" })
         const analyzedAt = yield* DateTime.now
+        // The job and its charge commit together, or neither does.
         const stored = yield* transactor.withTransaction(
-          Effect.tap(jobs.saveAnalysis(userId, url, analysis, analyzedAt), (s) => settle(charge, s.job.id))
+          Effect.tap(jobs.saveAnalysis(userId, url, analysis, analyzedAt), (s) => commit(s.job.id))
         )
         return resultOf(stored, false, price)
       }))

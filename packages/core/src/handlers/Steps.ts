@@ -1,10 +1,10 @@
-import { type Context, Effect, Exit, Option, type Schema } from "effect"
+import { type Context, Effect, Option, type Schema } from "effect"
 import type { Principal } from "../Account.js"
 import type { AccountStore } from "../AccountStore.js"
 import type { Analyzer } from "../Analyzer.js"
 import type { CvWriter } from "../CvWriter.js"
-import { type AppError, ProfileNotFound } from "../Errors.js"
-import type { JobId, LedgerEntryId } from "../Ids.js"
+import { type AppError, InsufficientCredits, ProfileNotFound } from "../Errors.js"
+import type { JobId } from "../Ids.js"
 import type { JobStore } from "../JobStore.js"
 import type { Ledger } from "../Ledger.js"
 import type { PostingSource } from "../PostingSource.js"
@@ -34,19 +34,19 @@ export interface Steps {
   /** The caller's profile, or PROFILE_NOT_FOUND. */
   readonly requireProfile: (principal: Principal) => Effect.Effect<Profile.Profile, ProfileNotFound>
   /**
-   * Charges the tool's price, runs `use` with the charge and the price, and gives the charge back if `use` does not
-   * succeed (interruption included). A tool priced at 0 runs uncharged.
+   * Runs a paid tool with no money in flight: the balance is checked first (402 before any work), `use` does the
+   * work, and `commit` — which `use` calls inside the transaction that saves the result — takes the price and marks
+   * it settled against the job. A balance spent meanwhile makes `commit` fail with 402 and the transaction (result
+   * included) roll back; a failure or a crash before it charges nothing. A tool priced at 0 commits nothing.
    */
   readonly paid: <A, E, R>(
     principal: Principal,
     tool: Tools.ToolName,
-    use: (charge: Option.Option<LedgerEntryId>, price: number) => Effect.Effect<A, E, R>
-  ) => Effect.Effect<A, E | AppError, R>
-  /** Settles the charge (if any) against the job it paid for. */
-  readonly settle: (charge: Option.Option<LedgerEntryId>, jobId: JobId) => Effect.Effect<void>
+    use: (commit: (jobId: JobId) => Effect.Effect<void, InsufficientCredits>, price: number) => Effect.Effect<A, E, R>
+  ) => Effect.Effect<A, E | InsufficientCredits, R>
 }
 
-type Services = Omit<Steps, "requireProfile" | "paid" | "settle">
+type Services = Omit<Steps, "requireProfile" | "paid">
 
 export const make = (services: Services): Steps => {
   const { accounts, ledger, prices } = services
@@ -57,15 +57,23 @@ export const make = (services: Services): Steps => {
         accounts.getProfile(principal.user.id),
         Option.match({ onNone: () => Effect.fail(new ProfileNotFound()), onSome: Effect.succeed })
       ),
-    paid: (principal, tool, use) => {
+    paid: <A, E, R>(
+      principal: Principal,
+      tool: Tools.ToolName,
+      use: (commit: (jobId: JobId) => Effect.Effect<void, InsufficientCredits>, price: number) => Effect.Effect<A, E, R>
+    ): Effect.Effect<A, E | InsufficientCredits, R> => {
       const price = priceOf(prices, tool)
-      return price === 0 ? use(Option.none(), 0) : Effect.acquireUseRelease(
-        ledger.charge(principal.user.id, price, tool),
-        (charge) => use(Option.some(charge), price),
-        (charge, exit) => (Exit.isSuccess(exit) ? Effect.void : ledger.refund(charge))
+      if (price === 0) return use(() => Effect.void, 0)
+      const userId = principal.user.id
+      const commit = (jobId: JobId) =>
+        Effect.flatMap(ledger.charge(userId, price, tool), (charge) => ledger.settle(charge, Option.some(jobId)))
+      return Effect.flatMap(
+        ledger.balance(userId),
+        (balance): Effect.Effect<A, E | InsufficientCredits, R> =>
+          balance < price
+            ? Effect.fail(new InsufficientCredits({ required_credits: price, available_credits: balance }))
+            : use(commit, price)
       )
-    },
-    settle: (charge, jobId) =>
-      Option.match(charge, { onNone: () => Effect.void, onSome: (id) => ledger.settle(id, Option.some(jobId)) })
+    }
   }
 }

@@ -4,7 +4,8 @@ import { Effect, Layer } from "effect"
 /**
  * A posting source, analyzer and CV writer for tests: the URL decides what happens.
  * `unreachable` fails as POSTING_UNREACHABLE, `defect` dies, `bad-score` returns a score out of range, `low-score`
- * returns 10 with the verdict APPLY (which the Gateway's verdict rule corrects). Given text
+ * returns 10 with the verdict APPLY (which the Gateway's verdict rule corrects), `never` never answers (a process
+ * that stops mid-analysis). Given text
  * is read with its first line as the title.
  */
 export const layer = Layer.mergeAll(
@@ -29,6 +30,8 @@ export const layer = Layer.mergeAll(
     analyze: (posting) =>
       posting.url.includes("defect")
         ? Effect.die(new Error("SELECT secret FROM users"))
+        : posting.url.includes("never")
+        ? Effect.never
         : Effect.succeed({
           title: `${posting.title} ${posting.url.length}`,
           company: posting.company,

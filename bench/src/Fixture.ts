@@ -3,7 +3,7 @@ import {
   type Account,
   AccountStore,
   Admin,
-  type Gateway,
+  Gateway,
   JobStore,
   RateLimiter,
   type Scope,
@@ -113,3 +113,21 @@ export const callerOf = (key: string, client = "127.0.0.1"): Gateway.Caller => (
   authorization: `Bearer ${key}`,
   client
 })
+
+/**
+ * Seeds a user with `jobs` jobs and asks the Gateway, in this process, for the page of `get_saved_jobs {limit: 10}`
+ * that every server's answer must then carry, byte for byte.
+ */
+export const expectedPage = (jobs: number) =>
+  Effect.gen(function*() {
+    const seeded = yield* seedUser({ scopes: ["jobs_read"], jobs, cents: 0 })
+    const gateway = yield* Gateway.Gateway
+    const { value } = yield* gateway.call({ ...callerOf(seeded.key), tool: "get_saved_jobs", arguments: { limit: 10 } })
+      .pipe(Effect.orDie)
+    const text = JSON.stringify(value)
+    const page: unknown = JSON.parse(text)
+    const ok = typeof page === "object" && page !== null && "jobs" in page && Array.isArray(page.jobs) &&
+      page.jobs.length === 10 && "total" in page && page.total === jobs
+    if (!ok) return yield* Effect.dieMessage(`unexpected seeded page: ${text.slice(0, 200)}`)
+    return { key: seeded.key, text }
+  })

@@ -1,11 +1,13 @@
 import { performance } from "node:perf_hooks"
 import { Pool } from "undici"
 
-/** One server under load: where to POST, and the headers every request carries. */
+/** One server under load: where to POST, the headers every request carries, and which shape it speaks. */
 export interface Target {
   readonly name: string
   readonly url: string
   readonly headers: Record<string, string>
+  /** mcp (default): JSON-RPC tools/call at /api/mcp or /mcp; rest: `POST /api/mcp/tools/call`. */
+  readonly kind?: "mcp" | "rest"
 }
 
 /** What one phase of load on one target gave. */
@@ -47,9 +49,23 @@ export const client = (target: Target, connections: number): Client => {
 
 export const close = (client: Client) => client.pool.close()
 
-/** The JSON-RPC request of call number `id`: tools/call get_saved_jobs {limit: 10}. */
-const body = (id: number) =>
-  `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"get_saved_jobs","arguments":{"limit":10}}}`
+/** The request of call number `id`: tools/call get_saved_jobs {limit: 10}, as JSON-RPC or as a REST tool call. */
+const body = (kind: "mcp" | "rest", id: number) =>
+  kind === "rest"
+    ? `{"name":"get_saved_jobs","arguments":{"limit":10}}`
+    : `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"get_saved_jobs","arguments":{"limit":10}}}`
+
+/** Why a REST answer is not the expected page (the same JSON, whatever its whitespace), or undefined. */
+export const checkRest = (status: number, text: string, expected: Expected) => {
+  if (status !== 200) return { kind: `HTTP ${status}`, message: text.slice(0, 300) }
+  try {
+    return JSON.stringify(JSON.parse(text)) === expected.text
+      ? undefined
+      : { kind: "wrong page", message: text.slice(0, 300) }
+  } catch (cause) {
+    return { kind: "unparseable body", message: `${String(cause)}: ${text.slice(0, 300)}` }
+  }
+}
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
@@ -109,9 +125,10 @@ export const once = async (client: Client, expected: Expected) => {
       path: client.path,
       method: "POST",
       headers: client.target.headers,
-      body: body(id)
+      body: body(client.target.kind ?? "mcp", id)
     })
     const text = await response.body.text()
+    if (client.target.kind === "rest") return checkRest(response.statusCode, text, expected)
     const contentType = response.headers["content-type"]
     return check(response.statusCode, typeof contentType === "string" ? contentType : "", text, id, expected)
   } catch (cause) {

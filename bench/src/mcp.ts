@@ -1,5 +1,4 @@
 import { NodeRuntime } from "@effect/platform-node"
-import { Gateway } from "@jobfit/core"
 import { Console, Effect, Layer } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -89,21 +88,10 @@ const options = (() => {
 const fixed = (n: number, digits = 0) => n.toFixed(digits)
 
 /** Seeds the database and computes, through the Gateway itself, the page every response must carry. */
-const prepare = Effect.gen(function*() {
-  const seeded = yield* Fixture.seedUser({ scopes: ["jobs_read"], jobs: options.jobs, cents: 0 })
-  const gateway = yield* Gateway.Gateway
-  const { value } = yield* gateway.call({
-    ...Fixture.callerOf(seeded.key),
-    tool: "get_saved_jobs",
-    arguments: { limit: 10 }
-  }).pipe(Effect.orDie)
-  const text = JSON.stringify(value)
-  const page: unknown = JSON.parse(text)
-  const ok = typeof page === "object" && page !== null && "jobs" in page && Array.isArray(page.jobs) &&
-    page.jobs.length === 10 && "total" in page && page.total === options.jobs
-  if (!ok) return yield* Effect.dieMessage(`unexpected seeded page: ${text.slice(0, 200)}`)
-  return { key: seeded.key, expected: { text } satisfies Load.Expected }
-})
+const prepare = Effect.map(Fixture.expectedPage(options.jobs), ({ key, text }) => ({
+  key,
+  expected: { text } satisfies Load.Expected
+}))
 
 /** One server's measured rounds: the load samples, their time spans, and the server's CPU time over them. */
 interface Measured {

@@ -1,6 +1,6 @@
 import { HttpServer } from "@effect/platform"
 import { NodeRuntime } from "@effect/platform-node"
-import { Server } from "@jobfit/host"
+import { Runtime, Server } from "@jobfit/host"
 import { Effect, Layer, Logger } from "effect"
 import * as Child from "./Child.js"
 import { noRateLimits, storeLayer } from "./Fixture.js"
@@ -17,7 +17,8 @@ const program = Effect.gen(function*() {
     rateLimits: noRateLimits,
     listen: { host: "127.0.0.1", port: 0 }
   })
-  const logs = process.env.BENCH_ACCESS_LOG === "0" ? Logger.remove(Logger.defaultLogger) : Layer.empty
+  // As `pnpm start` logs: to stdout in batches (apps/server/src/main.ts).
+  const logs = process.env.BENCH_ACCESS_LOG === "0" ? Logger.remove(Logger.defaultLogger) : Runtime.batchedLogger()
   return yield* Effect.gen(function*() {
     const { address } = yield* HttpServer.HttpServer
     if (address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected a TCP address")

@@ -1,9 +1,11 @@
 import { NodeRuntime } from "@effect/platform-node"
-import { Server } from "@jobfit/host"
+import { Runtime, Server } from "@jobfit/host"
 import { Console, Effect } from "effect"
 
-// A failure to start is one line on stderr and exit code 1; runMain's own report would add a stack trace.
+// A failure to start is one line on stderr and exit code 1; runMain's own report would add a stack trace. The
+// access log goes to stdout in batches, one line per request.
 Server.serve().pipe(
   Effect.tapError((error) => Console.error(`jobfit: ${error.message}`)),
+  Effect.provide(Runtime.batchedLogger()),
   NodeRuntime.runMain({ disableErrorReporting: true, disablePrettyLogger: true })
 )

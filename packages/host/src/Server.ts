@@ -9,6 +9,7 @@ import { SqlStore } from "@jobfit/store-sql"
 import { Cause, Config, Effect, Layer } from "effect"
 import { createServer } from "node:http"
 import * as Core from "./Core.js"
+import * as Runtime from "./Runtime.js"
 import { fromCause, type StartError } from "./StartError.js"
 
 /** Where to listen: JOBFIT_HOST (default 127.0.0.1) and JOBFIT_PORT (default 8787; 0 picks a free port). */
@@ -79,7 +80,8 @@ export const layer = (
       options.listen === undefined
         ? NodeHttpServer.layerConfig(createServer, Listen)
         : NodeHttpServer.layer(createServer, options.listen)
-    )
+    ),
+    Layer.provide(Runtime.tracing)
   )
 
 /** Serves until interrupted; a failure to start is one StartError line naming what is wrong. */

@@ -1,4 +1,5 @@
 export * as Core from "./Core.js"
+export * as Runtime from "./Runtime.js"
 export * as Server from "./Server.js"
 export * as StartError from "./StartError.js"
 export * as Stdio from "./Stdio.js"

@@ -41,7 +41,12 @@ describe("a fleet sharing Redis", () => {
           })
         )
       const results = yield* Effect.all([call(a), call(b), call(a), call(b)])
-      assert.deepStrictEqual(results.map((r) => (Either.isRight(r) ? "ok" : r.left._tag)), ["ok", "ok", "ok", "RateLimitExceeded"])
+      assert.deepStrictEqual(results.map((r) => (Either.isRight(r) ? "ok" : r.left._tag)), [
+        "ok",
+        "ok",
+        "ok",
+        "RateLimitExceeded"
+      ])
       // Without Redis each process would have let the fourth through.
       const alone = yield* process_(store, { JOBFIT_RATE_LIMIT: "1", JOBFIT_RATE_BURST: "3" })
       assert.isTrue(Either.isRight(yield* call(alone)))

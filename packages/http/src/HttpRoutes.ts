@@ -52,7 +52,7 @@ const healthz = Responses.success({ value: { status: "ok" }, rate: Option.none()
 const status = Effect.gen(function*() {
   const gateway = yield* Gateway.Gateway
   return yield* Responses.success(yield* gateway.status(yield* Caller.fromRequest))
-}).pipe(answer, Effect.withSpan("HttpRoutes.status"))
+}).pipe(answer, Effect.withSpan("HttpRoutes.status", { captureStackTrace: false }))
 
 const toolsCall = Effect.gen(function*() {
   const gateway = yield* Gateway.Gateway
@@ -66,7 +66,7 @@ const toolsCall = Effect.gen(function*() {
     onLeft: (error) => Effect.succeed(Responses.failure(error, rate)),
     onRight: (value) => Responses.success({ value, rate })
   })
-}).pipe(answer, Effect.withSpan("HttpRoutes.toolsCall"))
+}).pipe(answer, Effect.withSpan("HttpRoutes.toolsCall", { captureStackTrace: false }))
 
 export const router = HttpRouter.empty.pipe(
   HttpRouter.get("/healthz", healthz),

@@ -121,4 +121,4 @@ export const post = Effect.gen(function*() {
     Stream.concat(Stream.make(first), rest).pipe(Stream.map(sse), Stream.encodeText),
     { contentType: "text/event-stream", headers: { "cache-control": "no-store" } }
   )
-}).pipe(Effect.withSpan("McpRoute.post"))
+}).pipe(Effect.withSpan("McpRoute.post", { captureStackTrace: false }))

@@ -179,7 +179,7 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
         const replies = yield* Effect.forEach(parsed, (item) => one(principal, item, context), { concurrency: 4 })
         const body = replies.flatMap(Option.toArray)
         return body.length === 0 ? Option.none() : Option.some({ body, refused: Option.none() })
-      }).pipe(Effect.withSpan("McpServer.handle"))
+      }).pipe(Effect.withSpan("McpServer.handle", { captureStackTrace: false }))
 
     return { handle, tools } as const
   })

@@ -1,5 +1,6 @@
 import { assert, describe, layer } from "@effect/vitest"
 import { Errors, Tools } from "@jobfit/core"
+import { errorSamples } from "@jobfit/testing"
 import { Effect } from "effect"
 import * as Client from "./support/Client.js"
 import { sqlite } from "./support/Databases.js"
@@ -62,31 +63,8 @@ describe("API description", () => {
             }
           }
         }).components.schemas.Error.properties.detail.properties
-        // One instance of each error, every optional field filled in, as the Gateway sends them.
-        const samples: ReadonlyArray<Errors.AppError> = [
-          new Errors.InvalidApiKey({ message: "m" }),
-          new Errors.ScopeNotAllowed({ required_scope: "jobs_read", dashboard_url: "https://x.example/keys" }),
-          new Errors.InsufficientCredits({
-            required_credits: 5,
-            available_credits: 1,
-            dashboard_url: "https://x.example/credits"
-          }),
-          new Errors.RateLimitExceeded({ retry_after: 3, limit: 60 }),
-          new Errors.InvalidRequest({ message: "m" }),
-          new Errors.RequestTooLarge({ max_bytes: 1024 }),
-          new Errors.ProfileNotFound({ dashboard_url: "https://x.example/profile" }),
-          new Errors.JobNotFound({ job_id: 4 }),
-          new Errors.UrlNotAllowed({ message: "m" }),
-          new Errors.PostingUnreachable({ message: "m" }),
-          new Errors.InvalidTransition({ from: "applied", to: "saved" }),
-          new Errors.IdempotencyConflict({ message: "m" }),
-          new Errors.FeatureUnavailable({ feature: "analyze_job" }),
-          new Errors.UserNotFound({ email: "a@example.com" }),
-          new Errors.EmailTaken({ email: "a@example.com" }),
-          new Errors.ApiKeyNotFound({ key_id: 9 }),
-          new Errors.VoucherInvalid(),
-          new Errors.InternalError()
-        ]
+        // One error of each kind, every optional field filled in, as the Gateway sends them.
+        const samples = errorSamples()
         assert.sameMembers(samples.map((e) => e._tag), Object.keys(Errors.catalogue))
         for (const error of samples) {
           const body = Errors.restBody(error).detail

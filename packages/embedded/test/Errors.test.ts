@@ -14,6 +14,7 @@ import {
   ProfileNotFoundError,
   ScopeNotAllowedError
 } from "@jobfit/embedded"
+import { errorSamples } from "@jobfit/testing"
 import * as Fixtures from "./support/Fixtures.js"
 
 let jobfit: Jobfit
@@ -127,26 +128,7 @@ describe("typed errors", () => {
   })
 
   it("every catalogue error maps to its code, status, JSON-RPC code and REST body", () => {
-    const samples: ReadonlyArray<Errors.AppError> = [
-      new Errors.InvalidApiKey({ message: "no" }),
-      new Errors.ScopeNotAllowed({ required_scope: "admin" }),
-      new Errors.InsufficientCredits({ required_credits: 5, available_credits: 0 }),
-      new Errors.RateLimitExceeded({ retry_after: 3, limit: 60 }),
-      new Errors.InvalidRequest({ message: "bad" }),
-      new Errors.RequestTooLarge({ max_bytes: 10 }),
-      new Errors.ProfileNotFound(),
-      new Errors.JobNotFound({ job_id: 7 }),
-      new Errors.UrlNotAllowed({ message: "no" }),
-      new Errors.PostingUnreachable({ message: "gone" }),
-      new Errors.InvalidTransition({ from: "applied", to: "saved" }),
-      new Errors.IdempotencyConflict({ message: "again" }),
-      new Errors.FeatureUnavailable({ feature: "CVs" }),
-      new Errors.UserNotFound({ email: "x@example.com" }),
-      new Errors.EmailTaken({ email: "x@example.com" }),
-      new Errors.ApiKeyNotFound({ key_id: 9 }),
-      new Errors.VoucherInvalid(),
-      new Errors.InternalError()
-    ]
+    const samples = errorSamples()
     assert.strictEqual(new Set(samples.map((e) => e._tag)).size, Object.keys(Errors.catalogue).length)
     for (const sample of samples) {
       const error = fromAppError(sample)

@@ -4,6 +4,7 @@
  */
 export * as AnalyzerContract from "./AnalyzerContract.js"
 export { analyzerContract } from "./AnalyzerContract.js"
+export { errorSamples } from "./ErrorSamples.js"
 export * as StoreFixtures from "./store/Fixtures.js"
 export * as StoreContract from "./StoreContract.js"
 export { dashboardStoreContract, storeContract } from "./StoreContract.js"

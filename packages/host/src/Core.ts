@@ -16,6 +16,7 @@ import {
   type Ledger,
   type PostingSource,
   type Prices,
+  PrincipalCache,
   RateLimiter,
   type Transactor,
   Verdict
@@ -68,7 +69,8 @@ export const layer = <X, E>(parts: Parts<X, E>): Layer.Layer<Output<X>, E | Conf
   return Layer.mergeAll(Admin.Admin.Default, McpServer.McpServer.Default, ChargeSweeper.layer).pipe(
     Layer.provideMerge(gateway),
     Layer.provideMerge(Layer.mergeAll(
-      parts.store,
+      // A key's principal is remembered for a second (PrincipalCache): one query a second for a busy key.
+      Layer.merge(parts.store, PrincipalCache.layer.pipe(Layer.provide(parts.store))),
       parts.analysis,
       parts.prices,
       parts.rateLimits,

@@ -1,4 +1,4 @@
-import { Headers, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Headers, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Errors } from "@jobfit/core"
 import { JsonRpc, McpServer, Protocol } from "@jobfit/mcp"
 import { Config, Effect, Exit, Option, Queue, Stream } from "effect"
@@ -10,6 +10,34 @@ import * as ToolCallBody from "./ToolCallBody.js"
 export const AllowedOrigins = Config.array(Config.string(), "JOBFIT_ALLOWED_ORIGINS").pipe(
   Config.withDefault<ReadonlyArray<string>>([])
 )
+
+/** Hosts /api/mcp answers to beyond the loopback names (JOBFIT_ALLOWED_HOSTS, comma list: `host` or `host:port`). */
+export const AllowedHosts = Config.array(Config.string(), "JOBFIT_ALLOWED_HOSTS").pipe(
+  Config.withDefault<ReadonlyArray<string>>([])
+)
+
+const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|localhost|::1|0:0:0:0:0:0:0:1)$/i
+
+/** The name in a Host header, without its port: "[::1]:8787" is "::1", "localhost:8787" is "localhost". */
+const nameOf = (host: string): string => {
+  const trimmed = host.trim().toLowerCase()
+  if (trimmed.startsWith("[")) return trimmed.slice(1, trimmed.indexOf("]") > 0 ? trimmed.indexOf("]") : undefined)
+  return trimmed.split(":")[0] ?? trimmed
+}
+
+/**
+ * DNS rebinding: a page on another site that resolves its own name to this machine sends its own name as Host (and
+ * as Origin). A server listening on loopback answers only to loopback names and the listed hosts; a server listening
+ * on other addresses checks Host only once hosts are listed (behind a proxy, its public name is the operator's to
+ * say). Embedded in another server (no address of its own), the host application owns this check.
+ */
+const hostAllowed = (host: Option.Option<string>, bound: Option.Option<string>, allowed: ReadonlyArray<string>) => {
+  const onLoopback = Option.exists(bound, (address) => LOOPBACK.test(address))
+  if (Option.isNone(host)) return !onLoopback && allowed.length === 0
+  const name = nameOf(host.value)
+  const listed = allowed.some((a) => a.toLowerCase() === host.value.toLowerCase() || a.toLowerCase() === name)
+  return listed || (onLoopback ? LOOPBACK.test(name) : allowed.length === 0)
+}
 
 const rpcError = (status: number, code: number, message: string, headers: Headers.Input = {}) =>
   HttpServerResponse.unsafeJson(JsonRpc.failure(null, code, message), { status, headers })
@@ -69,6 +97,15 @@ const respond = (reply: Option.Option<McpServer.Reply>) =>
 export const post = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
   const header = (name: string) => Headers.get(request.headers, name)
+  const listening = yield* Effect.serviceOption(HttpServer.HttpServer)
+  const bound = Option.flatMap(
+    listening,
+    ({ address }) => (address._tag === "TcpAddress" ? Option.some(address.hostname) : Option.none())
+  )
+  if (!hostAllowed(header("host"), bound, yield* Effect.orDie(AllowedHosts))) {
+    const shown = Option.getOrElse(header("host"), () => "(none)")
+    return rpcError(403, Protocol.codes.invalidRequest, `Host ${shown} is not one this server answers to`)
+  }
   const origin = header("origin")
   if (Option.isSome(origin) && !originAllowed(origin.value, header("host"), yield* Effect.orDie(AllowedOrigins))) {
     return rpcError(403, Protocol.codes.invalidRequest, `Origin ${origin.value} is not allowed`)

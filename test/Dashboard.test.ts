@@ -336,6 +336,45 @@ for (const database of both) {
           assert.isDefined(other)
         }))
 
+      it.effect("jobs: a posting analysed from the dashboard, by URL or by pasted text, paid as on the API", () =>
+        Effect.gen(function*() {
+          const browser = yield* Browser.make
+          const email = yield* signUp(browser)
+          const admin = yield* Admin.Admin
+          const list = yield* browser.get("/dashboard/jobs")
+          assert.include(Browser.textOf(list.text), "Analyse ($0.05)")
+          // No profile yet: said on the form, nothing charged.
+          const noProfile = yield* browser.post("/dashboard/jobs/analyze", {
+            job_url: "https://jobs.example.com/postings/from-the-form"
+          })
+          assert.strictEqual(noProfile.status, 422)
+          assert.include(Browser.textOf(noProfile.text), "Complete your profile first")
+          yield* admin.setProfile(email, Fixtures.resume)
+          const broke = yield* browser.post("/dashboard/jobs/analyze", {
+            job_url: "https://jobs.example.com/postings/from-the-form"
+          })
+          assert.strictEqual(broke.status, 402)
+          assert.include(
+            Browser.textOf(broke.text),
+            "Not enough credits: an analysis costs $0.05, your balance is $0.00"
+          )
+          yield* admin.addCredits(email, 10)
+          const done = yield* browser.post("/dashboard/jobs/analyze", {
+            job_url: "https://jobs.example.com/postings/from-the-form",
+            posting_text: ""
+          })
+          assert.strictEqual(done.status, 303, done.text)
+          assert.match(done.location ?? "", /^\/dashboard\/jobs\/\d+\?analysed=1$/)
+          const page = yield* browser.get(done.location!)
+          assert.include(Browser.textOf(page.text), "Analysed. The job is kept in your list.")
+          assert.include(Browser.textOf(page.text), "80 / 100")
+          const missing = yield* browser.post("/dashboard/jobs/analyze", { job_url: "" })
+          assert.strictEqual(missing.status, 400)
+          assert.include(Browser.textOf(missing.text), "Give the posting's URL.")
+          const ledger = yield* Fixtures.ledgerOf(yield* Effect.map(admin.userByEmail(email), (u) => u.id))
+          assert.deepStrictEqual([ledger.balance, ledger.charges], [5, 1])
+        }))
+
       it.effect("sign-out ends the session in the store: the old cookie no longer opens pages", () =>
         Effect.gen(function*() {
           const browser = yield* Browser.make

@@ -1,5 +1,5 @@
 import { HttpServerResponse } from "@effect/platform"
-import { type Analysis, type Gateway, Job, Tools } from "@jobfit/core"
+import { type Analysis, Errors, type Gateway, Job, Prices, Tools } from "@jobfit/core"
 import { Effect, Option, Schema } from "effect"
 import * as Calls from "./Calls.js"
 import type { Form } from "./Form.js"
@@ -22,10 +22,53 @@ const gettingStarted = html`<section class="card" aria-labelledby="start"><h2 id
 <ol>
 <li><a href="${path("/profile")}">Complete your profile</a>: analyses compare postings with it.</li>
 <li><a href="${path("/credits")}">Add credits</a>: an analysis costs a few cents.</li>
-<li><a href="${path("/keys")}">Create an API key</a> and call <code>analyze_job</code> with a posting's URL, from your
-assistant over MCP or with <code>POST /api/mcp/tools/call</code> (see the <a href="/docs">API documentation</a>).</li>
+<li>Analyse a posting with the form above, or <a href="${path("/keys")}">create an API key</a> and call
+<code>analyze_job</code> from your assistant over MCP or with <code>POST /api/mcp/tools/call</code> (see the
+<a href="/docs">API documentation</a>).</li>
 </ol>
 <p>Analysed jobs are listed here.</p></section>`
+
+/** What analysing a posting costs here, shown on the button before the click. */
+const analysePrice = Effect.map(
+  Effect.serviceOption(Prices.Prices),
+  (prices) => Prices.of(Option.getOrElse(prices, () => Prices.defaults), Tools.analyze_job.name)
+)
+
+interface AnalyseValues {
+  readonly job_url?: string
+  readonly posting_text?: string
+}
+
+/**
+ * The form that analyses a posting as the signed-in user, through the Gateway (prices, charges and refusals as on
+ * the API). The text area takes the posting's text for pages behind a sign-in or a bot check.
+ */
+const analyseForm = (member: Member, price: number, values: AnalyseValues = {}, error?: string) =>
+  html`<section class="card" aria-labelledby="analyse"><h2 id="analyse">Analyse a posting</h2>
+<form method="post" action="${path("/jobs/analyze")}">${Layout.csrfField(member)}
+${
+    Layout.field({
+      name: "job_url",
+      label: "Posting URL",
+      type: "url",
+      required: true,
+      value: values.job_url,
+      error,
+      hint: "The address of the job posting, as your browser shows it."
+    })
+  }
+${
+    Layout.textarea({
+      name: "posting_text",
+      label: "The posting's text (optional)",
+      value: values.posting_text,
+      rows: 5,
+      hint:
+        "For a page that needs a sign-in or stops robots (LinkedIn, Indeed): paste its text; the URL stays the job's address."
+    })
+  }
+<button type="submit">Analyse (${Format.dollars(price)})</button>
+</form></section>`
 
 export const list: Handler<Gateway.Gateway> = members((member) =>
   Effect.gen(function*() {
@@ -66,7 +109,8 @@ export const list: Handler<Gateway.Gateway> = members((member) =>
       title: "Jobs",
       section: "jobs",
       notice: welcome ? "Welcome to jobfit. Your account is ready." : undefined,
-      body: html`${page.total === 0 && status === "all" ? gettingStarted : filters}
+      body: html`${analyseForm(member, yield* analysePrice)}
+${page.total === 0 && status === "all" ? gettingStarted : filters}
 ${
         page.jobs.length === 0
           ? page.total === 0 && status === "all" ? "" : html`<p class="muted">No jobs with this status.</p>`
@@ -198,8 +242,15 @@ export const detail = (raw: string | undefined): Handler<Gateway.Gateway> =>
   members((member) => {
     const id = parseId(raw)
     if (id._tag === "None") return Effect.succeed(notFound(member))
-    const moved = query(member).get("moved")
-    return detailPage(member, id.value, moved === null ? {} : { notice: `Marked as ${moved}.` })
+    const params = query(member)
+    const moved = params.get("moved")
+    // Only the words are taken from the query, never shown as given.
+    const notice = moved !== null && Job.JobStatus.literals.some((st) => st === moved)
+      ? `Marked as ${moved}.`
+      : params.get("analysed") !== null
+      ? "Analysed. The job is kept in your list."
+      : undefined
+    return detailPage(member, id.value, notice === undefined ? {} : { notice })
   })
 
 /** A form post about one of the member's jobs, by the id in the path; an id that is not one is 404. */
@@ -260,3 +311,47 @@ export const cv = (raw: string | undefined): Handler<Gateway.Gateway> =>
         headers: { "content-disposition": `attachment; filename="cv-job-${id}.${extension}"` }
       })
     }))
+
+/** What went wrong, in the words of the form: money with a way to add it, the rest as the Gateway says it. */
+const analyseAlert = (error: Errors.AppError): { readonly message: string; readonly status: number } => {
+  switch (error._tag) {
+    case "InsufficientCredits":
+      return {
+        message: `Not enough credits: an analysis costs ${Format.dollars(error.required_credits)}, your balance is ${
+          Format.dollars(error.available_credits)
+        }. Add credits on the Credits page.`,
+        status: 402
+      }
+    case "ProfileNotFound":
+      return { message: "Complete your profile first: analyses compare postings with it.", status: 422 }
+    default:
+      return { message: error.message, status: Errors.catalogue[error._tag].status }
+  }
+}
+
+/** Analyses the posting of the form as the signed-in user and shows the job; a refusal is shown on the form. */
+export const analyze: Handler<Gateway.Gateway> = memberPost((member, form) =>
+  Effect.gen(function*() {
+    const jobUrl = (form.get("job_url") ?? "").trim()
+    const text = (form.get("posting_text") ?? "").trim()
+    const values = { job_url: jobUrl, posting_text: text }
+    const price = yield* analysePrice
+    const again = (message: string, status: number) =>
+      Layout.render(member, {
+        title: "Jobs",
+        section: "jobs",
+        status,
+        alert: message,
+        body: analyseForm(member, price, values, status === 400 ? message : undefined)
+      })
+    if (jobUrl === "") return again("Give the posting's URL.", 400)
+    const done = yield* Effect.either(
+      Calls.call(member.member, Tools.analyze_job, { job_url: jobUrl, ...(text === "" ? {} : { posting_text: text }) })
+    )
+    if (done._tag === "Left") {
+      const { message, status } = analyseAlert(done.left)
+      return again(message, status)
+    }
+    return seeOther(path(`/jobs/${done.right.job_id}?analysed=1`))
+  })
+)

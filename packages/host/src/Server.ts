@@ -1,12 +1,13 @@
 import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
+import { SqlClient } from "@effect/sql"
 import { Builtin } from "@jobfit/analyzer"
-import { PaymentProvider, Prices, RateLimiter } from "@jobfit/core"
+import { PaymentProvider, Prices, RateLimiter, Readiness } from "@jobfit/core"
 import { Routes, Settings } from "@jobfit/dashboard"
 import { HttpRoutes } from "@jobfit/http"
 import { RedisLimiter } from "@jobfit/redis"
 import { SqlStore } from "@jobfit/store-sql"
-import { Cause, Config, Effect, Layer } from "effect"
+import { Cause, Config, Effect, Layer, Option } from "effect"
 import { createServer } from "node:http"
 import * as Core from "./Core.js"
 import * as Runtime from "./Runtime.js"
@@ -60,13 +61,27 @@ export const layerGateway = (options: Options = {}): Layer.Layer<Services, unkno
     links: Settings.layerLinks.pipe(Layer.provide(dashboardSettings(options)))
   })
 
+/** What /readyz asks: the SQL database when the store has one, Redis when the limits count there. */
+const readiness = Layer.effect(
+  Readiness.Readiness,
+  Effect.gen(function*() {
+    const sql = yield* Effect.serviceOption(SqlClient.SqlClient)
+    const redis = yield* Effect.serviceOption(RedisLimiter.Health)
+    return Readiness.make([
+      ...Option.match(sql, { onNone: () => [], onSome: (client) => [["database", client`SELECT 1`] as const] }),
+      ...Option.match(redis, { onNone: () => [], onSome: (health) => [["redis", health.ping] as const] })
+    ])
+  })
+)
+
 /** The REST and MCP app and the dashboard, served on the HttpServer in context, with the Gateway built from `options`. */
 export const layerHttp = (options: Options = {}) =>
   HttpRoutes.layerWith(Routes.router).pipe(
     HttpServer.withLogAddress,
-    Layer.provide(Layer.merge(
+    Layer.provide(Layer.mergeAll(
       dashboardSettings(options),
-      options.payments ?? PaymentProvider.layerVouchers
+      options.payments ?? PaymentProvider.layerVouchers,
+      readiness
     )),
     Layer.provideMerge(layerGateway(options))
   )

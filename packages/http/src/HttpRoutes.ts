@@ -6,7 +6,7 @@ import {
   HttpServerRequest,
   HttpServerResponse
 } from "@effect/platform"
-import { type Errors, Gateway, Prices } from "@jobfit/core"
+import { type Errors, Gateway, Prices, Readiness } from "@jobfit/core"
 import { McpServer } from "@jobfit/mcp"
 import { Cause, Effect, Either, Layer, Option } from "effect"
 import * as Caller from "./Caller.js"
@@ -20,6 +20,7 @@ import * as ToolCallBody from "./ToolCallBody.js"
 /** Every route and the methods it answers, for 405 and `Allow`. */
 export const routes = {
   "/healthz": ["GET", "HEAD"],
+  "/readyz": ["GET", "HEAD"],
   "/api/mcp/status": ["GET", "HEAD"],
   "/api/mcp/tools/call": ["POST"],
   "/api/mcp": ["POST"],
@@ -49,6 +50,17 @@ const docs = Effect.map(describe, (d) => HttpServerResponse.html(d.docs))
 
 const healthz = Responses.success({ value: { status: "ok" }, rate: Option.none() })
 
+// Whether the process can serve: its dependencies (the database, Redis) answered. 503 while one does not.
+const readyz = Effect.gen(function*() {
+  const readiness = yield* Effect.serviceOption(Readiness.Readiness)
+  const checks = Option.isNone(readiness) ? [] : yield* readiness.value.report
+  const ready = checks.every((c) => c.ok)
+  return HttpServerResponse.unsafeJson(
+    { status: ready ? "ok" : "unavailable", checks },
+    { status: ready ? 200 : 503, headers: { "cache-control": "no-store" } }
+  )
+})
+
 const status = Effect.gen(function*() {
   const gateway = yield* Gateway.Gateway
   return yield* Responses.success(yield* gateway.status(yield* Caller.fromRequest))
@@ -70,6 +82,7 @@ const toolsCall = Effect.gen(function*() {
 
 export const router = HttpRouter.empty.pipe(
   HttpRouter.get("/healthz", healthz),
+  HttpRouter.get("/readyz", readyz),
   HttpRouter.get("/api/mcp/status", status),
   HttpRouter.post("/api/mcp/tools/call", toolsCall),
   HttpRouter.post("/api/mcp", McpRoute.post),

@@ -40,14 +40,18 @@ interface Options {
   readonly prefix?: string
 }
 
+/** The limiter's Redis connection, for a readiness probe. */
+export class Health extends Context.Tag("@jobfit/redis/Health")<Health, {
+  readonly ping: Effect.Effect<void, unknown>
+}>() {}
+
 type WithTake = Redis & { jobfitTake: (key: string, perMinute: number, burst: number) => Promise<Array<number>> }
 
 const WARN_EVERY_MS = 30_000
 
 /** The limiter over Redis at `url`; the connection lives as long as the layer. */
-export const layer = (options: Options): Layer.Layer<RateLimiter.RateLimiter> =>
-  Layer.scoped(
-    RateLimiter.RateLimiter,
+export const layer = (options: Options): Layer.Layer<RateLimiter.RateLimiter | Health> =>
+  Layer.scopedContext(
     Effect.gen(function*() {
       const prefix = options.prefix ?? "jobfit:rate:"
       const fallback = Context.get(yield* Layer.build(RateLimiter.layerMemory), RateLimiter.RateLimiter)
@@ -100,7 +104,9 @@ export const layer = (options: Options): Layer.Layer<RateLimiter.RateLimiter> =>
                 : Effect.fail(new Errors.RateLimitExceeded({ retry_after: a ?? 1, limit: policy.perMinute }))
           })
         )
-      return RateLimiter.RateLimiter.of({ take })
+      return Context.make(RateLimiter.RateLimiter, RateLimiter.RateLimiter.of({ take })).pipe(
+        Context.add(Health, { ping: Effect.asVoid(Effect.tryPromise(() => redis.ping())) })
+      )
     })
   )
 

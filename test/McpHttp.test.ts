@@ -8,25 +8,7 @@ import { sqlite } from "./support/Databases.js"
 import * as Fixtures from "./support/Fixtures.js"
 import * as TestServer from "./support/TestServer.js"
 
-const rpc = (id: number, method: string, params?: object) => ({
-  jsonrpc: "2.0",
-  id,
-  method,
-  ...(params ? { params } : {})
-})
-
-/** POST /api/mcp with a JSON-RPC body (sent as it is when a string) and optional extra headers. */
-const mcp = (key: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
-  Client.request("/api/mcp", {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      ...(key === undefined ? {} : { authorization: `Bearer ${key}` }),
-      ...headers
-    },
-    body: typeof body === "string" ? body : JSON.stringify(body)
-  })
+const { mcp, rpc } = Client
 
 describe("MCP over streamable HTTP at /api/mcp", () => {
   layer(TestServer.layer({ store: sqlite }), {

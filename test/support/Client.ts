@@ -32,11 +32,11 @@ export const request = Effect.fn("Client.request")(function*(path: string, init:
 const authorization = (key: string | undefined): Record<string, string> =>
   key === undefined ? {} : { authorization: `Bearer ${key}` }
 
-/** `POST /api/mcp/tools/call` with `{ name, arguments }` (arguments left out when undefined). */
-export const call = (key: string | undefined, name: string, args?: unknown) =>
+/** `POST /api/mcp/tools/call` with `{ name, arguments }` (arguments left out when undefined) and extra headers. */
+export const call = (key: string | undefined, name: string, args?: unknown, headers: Record<string, string> = {}) =>
   request("/api/mcp/tools/call", {
     method: "POST",
-    headers: { "content-type": "application/json", ...authorization(key) },
+    headers: { "content-type": "application/json", ...authorization(key), ...headers },
     body: JSON.stringify(args === undefined ? { name } : { name, arguments: args })
   })
 
@@ -50,3 +50,24 @@ export const callRaw = (key: string | undefined, body: string, contentType = "ap
 
 /** `GET /api/mcp/status`. */
 export const status = (key: string | undefined) => request("/api/mcp/status", { headers: authorization(key) })
+
+/** A JSON-RPC request. */
+export const rpc = (id: number, method: string, params?: object) => ({
+  jsonrpc: "2.0",
+  id,
+  method,
+  ...(params ? { params } : {})
+})
+
+/** POST /api/mcp with a JSON-RPC body (sent as it is when a string) and optional extra headers. */
+export const mcp = (key: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
+  request("/api/mcp", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...authorization(key),
+      ...headers
+    },
+    body: typeof body === "string" ? body : JSON.stringify(body)
+  })

@@ -14,7 +14,7 @@ const postings = Layer.succeed(PostingSource.PostingSource, {
         company: "Acme",
         location: "Berlin",
         description: "We need TypeScript and Effect; Rust is a plus."
-      })
+      }).pipe(Effect.delay(url.includes("slow") ? "500 millis" : 0))
 })
 
 const analyzer = Layer.succeed(Analyzer.Analyzer, {
@@ -42,6 +42,7 @@ const cvWriter = Layer.succeed(CvWriter.CvWriter, {
 
 /**
  * A posting source, analyzer and CV writer with fixed answers, for end-to-end tests only: a URL containing
- * "unreachable" is POSTING_UNREACHABLE, one containing "defect" dies with SQL in the defect.
+ * "unreachable" is POSTING_UNREACHABLE, one containing "defect" dies with SQL in the defect, one containing "slow" takes
+ * half a second to fetch.
  */
 export const layer = Layer.mergeAll(postings, analyzer, cvWriter)

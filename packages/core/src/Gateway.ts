@@ -1,4 +1,4 @@
-import { Effect, Option, Schema } from "effect"
+import { DateTime, Duration, Effect, Option, Schema } from "effect"
 import type { Principal } from "./Account.js"
 import { AccountStore } from "./AccountStore.js"
 import { Analyzer } from "./Analyzer.js"
@@ -6,13 +6,23 @@ import * as ApiKey from "./ApiKey.js"
 import { balanceOf } from "./Credits.js"
 import { CvWriter } from "./CvWriter.js"
 import * as DashboardLinks from "./DashboardLinks.js"
-import { type AppError, InternalError, InvalidApiKey, invalidInput, InvalidRequest, ScopeNotAllowed } from "./Errors.js"
+import {
+  type AppError,
+  IdempotencyConflict,
+  InternalError,
+  InvalidApiKey,
+  invalidInput,
+  InvalidRequest,
+  ScopeNotAllowed
+} from "./Errors.js"
 import * as Account from "./handlers/Account.js"
 import * as AnalyzeJob from "./handlers/AnalyzeJob.js"
 import * as GenerateCv from "./handlers/GenerateCv.js"
 import * as Jobs from "./handlers/Jobs.js"
 import * as Steps from "./handlers/Steps.js"
 import type { Handler } from "./handlers/Steps.js"
+import * as Idempotency from "./Idempotency.js"
+import type { UserId } from "./Ids.js"
 import { JobStore } from "./JobStore.js"
 import * as Json from "./Json.js"
 import { Ledger } from "./Ledger.js"
@@ -30,7 +40,16 @@ export interface Caller {
   readonly client: string
 }
 
-export interface CallRequest extends Caller {
+/** How a call is made, beside its tool and arguments. */
+export interface CallOptions {
+  /**
+   * The caller's Idempotency-Key: the call runs once per key and user within 24 hours, a retry with the same
+   * arguments is answered with the first result, other arguments are IDEMPOTENCY_CONFLICT.
+   */
+  readonly idempotencyKey?: string | undefined
+}
+
+export interface CallRequest extends Caller, CallOptions {
   readonly tool: string
   /** The tool's arguments as received; undefined is taken as `{}`. */
   readonly arguments: unknown
@@ -61,6 +80,11 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
     const cvWriter = yield* CvWriter
     const prices = yield* Prices
     const verdictRule = yield* VerdictRule
+    // A store without records of its own keeps them in this process's memory (enough for one process).
+    const idempotency = Option.getOrElse(
+      yield* Effect.serviceOption(Idempotency.IdempotencyStore),
+      () => Idempotency.memory()
+    )
     // Optional: without a dashboard, errors carry no link.
     const links = Option.map(
       yield* Effect.serviceOption(DashboardLinks.DashboardLinks),
@@ -117,10 +141,21 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
         Json.tooDeep(raw)
           ? Effect.fail(new InvalidRequest({ message: `Invalid arguments for ${tool.name}: ${Json.tooDeepMessage}` }))
           : Effect.mapError(decode(raw), invalidInput(`Invalid arguments for ${tool.name}`))
+      // A paid tool records an idempotent call's result in the transaction that charges for it, in its wire form.
+      const run = !tool.paid
+        ? handler
+        : (principal: Principal, args: Schema.Schema.Type<T["args"]>) =>
+          Effect.locallyWith(
+            handler(principal, args),
+            Idempotency.recorder,
+            Option.map((record) => (value: unknown) =>
+              Effect.flatMap(Effect.orDie(encode(value as Schema.Schema.Type<T["result"]>)), record)
+            )
+          )
       return (principal, raw) =>
         decoded(raw).pipe(
           Effect.tap(() => (ownLimit === undefined ? Effect.void : ownLimit(principal))),
-          Effect.flatMap((args) => handler(principal, args)),
+          Effect.flatMap((args) => run(principal, args)),
           Effect.flatMap((value) => Effect.orDie(encode(value)))
         )
     }
@@ -143,16 +178,83 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
         (defect) => Effect.zipRight(Effect.logError("unexpected failure", defect), Effect.fail(new InternalError()))
       )
 
-    /** Runs a tool for a caller already admitted (one admission per transport request). */
-    const callAs = (principal: Principal, tool: string, args: unknown): Effect.Effect<unknown, AppError> =>
-      shielded(Effect.gen(function*() {
+    const run = (principal: Principal, tool: string, args: unknown): Effect.Effect<unknown, AppError> =>
+      Effect.gen(function*() {
         if (!Tools.isToolName(tool)) return yield* new InvalidRequest({ message: `Unknown tool: ${tool}` })
         const contract = Tools.tools[tool]
         if (!principal.key.scopes.includes(contract.scope)) {
           return yield* new ScopeNotAllowed({ required_scope: contract.scope })
         }
         return yield* handlers[tool](principal, args === undefined ? {} : args)
-      })).pipe(
+      })
+
+    // A running call renews its lease every third of it, so only a stopped process lets its key go.
+    const renewEvery = Duration.unsafeDivide(Idempotency.LEASE, 3)
+    const renewing = (userId: UserId, key: string, token: string) =>
+      Effect.flatMap(
+        DateTime.now,
+        (now) => idempotency.renew(userId, key, token, DateTime.addDuration(now, Idempotency.LEASE))
+      ).pipe(Effect.delay(renewEvery), Effect.forever)
+
+    /**
+     * Runs a call once per (user, key): the first runs while holding the key (its lease renewed), a retry with the
+     * same arguments gets the recorded result, other arguments or a call still running are IDEMPOTENCY_CONFLICT. Only
+     * a result is recorded: a failure changed nothing (nothing was charged), so it frees the key and a retry runs
+     * again.
+     */
+    const once = (principal: Principal, tool: string, args: unknown, key: string): Effect.Effect<unknown, AppError> =>
+      Effect.gen(function*() {
+        if (!Idempotency.isValidKey(key)) return yield* new InvalidRequest({ message: Idempotency.invalidKeyMessage })
+        if (Json.tooDeep(args)) {
+          return yield* new InvalidRequest({ message: `Invalid arguments for ${tool}: ${Json.tooDeepMessage}` })
+        }
+        const userId = principal.user.id
+        const claim = yield* idempotency.claim(
+          userId,
+          key,
+          Idempotency.fingerprint(tool, args),
+          Idempotency.timesAt(yield* DateTime.now)
+        )
+        switch (claim._tag) {
+          case "Replay":
+            return JSON.parse(claim.outcome) as unknown
+          case "Conflict":
+            return yield* new IdempotencyConflict({
+              message: "This Idempotency-Key was used with other arguments in the last 24 hours; use a new key"
+            })
+          case "Running":
+            return yield* new IdempotencyConflict({
+              message: "A request with this Idempotency-Key is still running; retry once it has finished"
+            })
+        }
+        const { token } = claim
+        let recorded = false
+        const record = (value: unknown) =>
+          Effect.flatMap(idempotency.complete(userId, key, token, JSON.stringify(value)), (ok) => {
+            recorded = ok
+            return ok ? Effect.void : Effect.fail(
+              new IdempotencyConflict({ message: "Another request with this Idempotency-Key finished first" })
+            )
+          })
+        return yield* Effect.locally(run(principal, tool, args), Idempotency.recorder, Option.some(record)).pipe(
+          Effect.tap((value) => (recorded ? Effect.void : record(value))),
+          Effect.onExit((exit) => (exit._tag === "Success" ? Effect.void : idempotency.release(userId, key, token))),
+          (call) => Effect.scoped(Effect.zipRight(Effect.forkScoped(renewing(userId, key, token)), call))
+        )
+      })
+
+    /** Runs a tool for a caller already admitted (one admission per transport request). */
+    const callAs = (
+      principal: Principal,
+      tool: string,
+      args: unknown,
+      options: CallOptions = {}
+    ): Effect.Effect<unknown, AppError> =>
+      shielded(
+        options.idempotencyKey === undefined
+          ? run(principal, tool, args)
+          : once(principal, tool, args, options.idempotencyKey)
+      ).pipe(
         (self) => Option.match(links, { onNone: () => self, onSome: (attach) => Effect.mapError(self, attach) }),
         Effect.withSpan("Gateway.callAs", { attributes: { tool }, captureStackTrace: false })
       )
@@ -160,7 +262,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
     const call = (request: CallRequest): Effect.Effect<Outcome<unknown>, AppError> =>
       shielded(admit(request)).pipe(
         Effect.flatMap(({ principal, rate }) =>
-          Effect.map(callAs(principal, request.tool, request.arguments), (value) => ({ value, rate }))
+          Effect.map(callAs(principal, request.tool, request.arguments, request), (value) => ({ value, rate }))
         ),
         Effect.withSpan("Gateway.call", { attributes: { tool: request.tool }, captureStackTrace: false })
       )

@@ -4,6 +4,7 @@ import * as AccountStore from "./AccountStore.js"
 import * as ApiKey from "./ApiKey.js"
 import * as Credentials from "./Credentials.js"
 import * as Errors from "./Errors.js"
+import * as Idempotency from "./Idempotency.js"
 import * as Ids from "./Ids.js"
 import * as Job from "./Job.js"
 import * as JobStore from "./JobStore.js"
@@ -31,6 +32,7 @@ export const make = () => {
   const jobs: Array<JobStore.StoredJob & { readonly userId: Ids.UserId }> = []
   const ledger: Array<Entry> = []
   const codes = new Map<string, { readonly cents: number; redeemed: boolean }>()
+  const records = new Map<string, Idempotency.MemoryRecord>()
   const account = (id: Ids.UserId) => users.find((u) => u.user.id === id)!
   const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
@@ -47,7 +49,8 @@ export const make = () => {
       keys: keys.map((k) => ({ ...k })),
       jobs: [...jobs],
       ledger: ledger.map((e) => ({ ...e })),
-      codes: [...codes].map(([code, v]) => [code, { ...v }] as const)
+      codes: [...codes].map(([code, v]) => [code, { ...v }] as const),
+      records: [...records].map(([key, r]) => [key, { ...r }] as const)
     }
     return () => {
       users.splice(0, users.length, ...saved.users)
@@ -56,6 +59,8 @@ export const make = () => {
       ledger.splice(0, ledger.length, ...saved.ledger)
       codes.clear()
       for (const [code, v] of saved.codes) codes.set(code, v)
+      records.clear()
+      for (const [key, r] of saved.records) records.set(key, r)
     }
   }
   const withTransaction = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
@@ -353,7 +358,8 @@ export const make = () => {
     Layer.succeed(AccountStore.AccountStore, accounts),
     Layer.succeed(JobStore.JobStore, jobStore),
     Layer.succeed(Ledger.Ledger, ledgerStore),
-    Layer.succeed(Transactor.Transactor, Transactor.Transactor.of({ withTransaction }))
+    Layer.succeed(Transactor.Transactor, Transactor.Transactor.of({ withTransaction })),
+    Layer.succeed(Idempotency.IdempotencyStore, Idempotency.memory(records, write))
   )
   return { layer, ledger, jobs }
 }

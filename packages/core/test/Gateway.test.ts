@@ -1,6 +1,17 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Admin, DashboardLinks, Errors, Gateway, MemoryStore, Prices, RateLimiter, Verdict } from "@jobfit/core"
-import { Effect, Either, Fiber, Layer, Option, TestClock } from "effect"
+import {
+  Admin,
+  DashboardLinks,
+  Errors,
+  Gateway,
+  Idempotency,
+  type Ids,
+  MemoryStore,
+  Prices,
+  RateLimiter,
+  Verdict
+} from "@jobfit/core"
+import { DateTime, Duration, Effect, Either, Fiber, Layer, Option, TestClock } from "effect"
 import * as TestAnalysis from "./support/TestAnalysis.js"
 
 const noLimits = RateLimiter.layerRateLimits({ perKey: Option.none(), analyze: Option.none() })
@@ -330,6 +341,52 @@ describe("Gateway analyze_job", () => {
       assert.deepStrictEqual(memory.ledger.map((e) => e.kind), ["grant"])
       assert.strictEqual(memory.jobs.length, 0)
     }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("an idempotent call keeps its key while it runs; if it lost it, its charge and job roll back", () => {
+    const { layer, memory } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ cents: 20 })
+      const gateway = yield* Gateway.Gateway
+      const store = yield* Idempotency.IdempotencyStore
+      const args = { job_url: "https://e.com/slow" }
+      const call = Effect.either(gateway.call({
+        authorization: `Bearer ${u.secret}`,
+        client: "test",
+        tool: "analyze_job",
+        arguments: args,
+        idempotencyKey: "k1"
+      }))
+      const running = yield* Effect.fork(call)
+      yield* TestClock.adjust("40 seconds")
+      const userId = 1 as Ids.UserId
+      const fingerprint = Idempotency.fingerprint("analyze_job", args)
+      // Past the first lease: renewed, the key is still the running call's.
+      const now = yield* DateTime.now
+      assert.strictEqual((yield* store.claim(userId, "k1", fingerprint, Idempotency.timesAt(now)))._tag, "Running")
+      // As another process would, once this one had stopped renewing: the lease taken over and a result recorded.
+      const later = Idempotency.timesAt(DateTime.addDuration(now, Duration.minutes(5)))
+      const other = yield* store.claim(userId, "k1", fingerprint, later)
+      if (other._tag !== "Run") return assert.fail(other._tag)
+      assert.isTrue(yield* store.complete(userId, "k1", other.token, "{\"from\":\"the other process\"}"))
+      yield* TestClock.adjust("30 seconds")
+      const lost = yield* Fiber.join(running)
+      assert.deepStrictEqual(
+        Either.getLeft(lost).pipe(Option.map((e) => e.message)),
+        Option.some(
+          "Another request with this Idempotency-Key finished first"
+        )
+      )
+      assert.deepStrictEqual(memory.ledger.map((e) => e.kind), ["grant"])
+      assert.strictEqual(memory.jobs.length, 0)
+      const retry = yield* call
+      assert.deepStrictEqual(
+        Either.getRight(retry).pipe(Option.map((o) => o.value)),
+        Option.some({
+          from: "the other process"
+        })
+      )
+    }).pipe(Effect.provide(Layer.merge(layer, memory.layer)))
   })
 
   it.effect("takes the price when the job is saved: a balance spent meanwhile is 402 and saves nothing", () => {

@@ -26,7 +26,11 @@ export interface JobfitOptions extends Layers.Options {
 /** The service in-process: one method per tool, the operator's admin operations, and the HTTP app to mount. */
 export interface Jobfit extends HttpForms {
   /** analyze_job (scope jobs_analyze; paid): fetch a posting and compare it with the user's profile. */
-  readonly analyzeJob: (apiKey: string, args: Types.AnalyzeJobArgs) => Promise<Types.AnalyzeJobResult>
+  readonly analyzeJob: (
+    apiKey: string,
+    args: Types.AnalyzeJobArgs,
+    options?: Types.CallOptions
+  ) => Promise<Types.AnalyzeJobResult>
   /** get_saved_jobs (scope jobs_read): the user's jobs, newest first, a page at a time. */
   readonly getSavedJobs: (apiKey: string, args?: Types.GetSavedJobsArgs) => Promise<Types.SavedJobs>
   /** get_job (scope jobs_read): one job with its full analysis. */
@@ -36,7 +40,11 @@ export interface Jobfit extends HttpForms {
   /** get_credits (scope credits_read): the balance in cents and dollars. */
   readonly getCredits: (apiKey: string) => Promise<Types.Credits>
   /** generate_cv (scope cv_generate; paid): a CV aimed at one of the user's jobs. */
-  readonly generateCv: (apiKey: string, args: Types.GenerateCvArgs) => Promise<Types.GeneratedCv>
+  readonly generateCv: (
+    apiKey: string,
+    args: Types.GenerateCvArgs,
+    options?: Types.CallOptions
+  ) => Promise<Types.GeneratedCv>
   /** get_profile (scope profile_read). */
   readonly getProfile: (apiKey: string) => Promise<Types.Profile>
   /** update_profile (scope profile_write): replaces the profile. */
@@ -47,7 +55,8 @@ export interface Jobfit extends HttpForms {
   readonly call: <K extends Types.ToolName>(
     apiKey: string,
     tool: K,
-    args?: Types.ToolArgs<K>
+    args?: Types.ToolArgs<K>,
+    options?: Types.CallOptions
   ) => Promise<Types.ToolResult<K>>
   readonly admin: AdminApi.AdminApi
   /** The HTTP forms under a path prefix the host passes on (Fastify, Next.js, a plain Node server). */
@@ -62,11 +71,19 @@ const CLIENT = "embedded"
 const authorization = (apiKey: unknown): string | undefined =>
   typeof apiKey === "string" && apiKey.trim() !== "" ? `Bearer ${apiKey.trim()}` : undefined
 
-const callTool = Effect.fn("Jobfit.call")(function*(apiKey: unknown, tool: string, args: unknown) {
-  const gateway = yield* Gateway.Gateway
-  const outcome = yield* gateway.call({ authorization: authorization(apiKey), client: CLIENT, tool, arguments: args })
-  return outcome.value
-})
+const callTool = Effect.fn("Jobfit.call")(
+  function*(apiKey: unknown, tool: string, args: unknown, options: Types.CallOptions = {}) {
+    const gateway = yield* Gateway.Gateway
+    const outcome = yield* gateway.call({
+      authorization: authorization(apiKey),
+      client: CLIENT,
+      tool,
+      arguments: args,
+      idempotencyKey: options.idempotencyKey
+    })
+    return outcome.value
+  }
+)
 
 const status = Effect.fn("Jobfit.status")(function*(apiKey: unknown) {
   const gateway = yield* Gateway.Gateway
@@ -113,10 +130,15 @@ export const createJobfit = async (options: JobfitOptions = {}): Promise<Jobfit>
     })
   }
 
-  const call = <K extends Types.ToolName>(apiKey: string, tool: K, args?: Types.ToolArgs<K>) =>
-    run(callTool(apiKey, tool, args)).then(asResult<K>)
-  const tool = <K extends Types.ToolName>(name: K) => (apiKey: string, args?: Types.ToolArgs<K>) =>
-    call(apiKey, name, args)
+  const call = <K extends Types.ToolName>(
+    apiKey: string,
+    tool: K,
+    args?: Types.ToolArgs<K>,
+    options?: Types.CallOptions
+  ) => run(callTool(apiKey, tool, args, options)).then(asResult<K>)
+  const tool =
+    <K extends Types.ToolName>(name: K) => (apiKey: string, args?: Types.ToolArgs<K>, options?: Types.CallOptions) =>
+      call(apiKey, name, args, options)
 
   const mounted = new Map<string, HttpForms>()
   const mount = (prefix: string): HttpForms => {

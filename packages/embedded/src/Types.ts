@@ -21,6 +21,12 @@ export type ToolArgs<K extends ToolName> = Encoded<Contracts[K]["args"]>
 /** A tool's result as JSON: exactly what the REST endpoint answers (times are ISO 8601 strings ending in Z). */
 export type ToolResult<K extends ToolName> = Encoded<Contracts[K]["result"]>
 
+/** How a paid call is made: with an Idempotency-Key it runs once per key and user for 24 hours. */
+export interface CallOptions {
+  /** A retry with the same key and arguments gets the first result, uncharged; other arguments reject (409). */
+  readonly idempotencyKey?: string
+}
+
 export type AnalyzeJobArgs = ToolArgs<"analyze_job">
 export type AnalyzeJobResult = ToolResult<"analyze_job">
 export type GetSavedJobsArgs = ToolArgs<"get_saved_jobs">

@@ -92,6 +92,20 @@ describe.each(databases)("every method once, on $name", ({ database }) => {
     const cached = await jobfit.call(seeded.key, "analyze_job", { job_url: url })
     assert.deepInclude(cached, { job_id: analysis.job_id, cached: true, cost_cents: 0 })
   })
+
+  it("an idempotencyKey makes a paid call run once: the retry gets the first result, uncharged", async () => {
+    const seeded = await Fixtures.seed(jobfit, { cents: 10 })
+    const args = { job_url: "https://jobs.example.com/postings/once", force: true }
+    const first = await jobfit.analyzeJob(seeded.key, args, { idempotencyKey: "retry-1" })
+    assert.deepStrictEqual(await jobfit.analyzeJob(seeded.key, args, { idempotencyKey: "retry-1" }), first)
+    assert.deepStrictEqual((await jobfit.getCredits(seeded.key)).credits.balance_cents, 5)
+    const conflict = await Fixtures.rejection(
+      jobfit.call(seeded.key, "analyze_job", { job_url: "https://jobs.example.com/other" }, {
+        idempotencyKey: "retry-1"
+      })
+    )
+    assert.deepInclude(conflict, { code: "IDEMPOTENCY_CONFLICT", status: 409 })
+  })
 })
 
 const posting = `<!doctype html><html><head><title>Staff Engineer</title>

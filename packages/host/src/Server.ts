@@ -47,7 +47,7 @@ const dashboardSettings = (options: Options) => options.dashboard ?? Settings.la
 const defaultStore: Layer.Layer<SqlStore.Stores | SqlStore.DashboardStores, unknown> = SqlStore.layerConfig
 
 /** What the service gives a host: Core's services and parts, with the dashboard's tables. */
-export type Services = Core.Output<SqlStore.DashboardStores>
+export type Services = Core.Output<SqlStore.Stores | SqlStore.DashboardStores>
 
 /** The service (Core.layer) with every part from the environment unless `options` gives it. */
 export const layerGateway = (options: Options = {}): Layer.Layer<Services, unknown> =>

@@ -1,5 +1,5 @@
 import { Headers, HttpServerRequest } from "@effect/platform"
-import type { Gateway } from "@jobfit/core"
+import { type Gateway, Idempotency } from "@jobfit/core"
 import { Effect, Option } from "effect"
 
 /** Who is asking, as the Gateway admits it: the Authorization header and the socket's address. */
@@ -7,3 +7,9 @@ export const fromRequest = Effect.map(HttpServerRequest.HttpServerRequest, (requ
   authorization: Option.getOrUndefined(Headers.get(request.headers, "authorization")),
   client: Option.getOrElse(request.remoteAddress, () => "unknown")
 }))
+
+/** The request's Idempotency-Key header, if it sent one. */
+export const idempotencyKey = Effect.map(
+  HttpServerRequest.HttpServerRequest,
+  (request) => Option.getOrUndefined(Headers.get(request.headers, Idempotency.HEADER))
+)

@@ -70,8 +70,9 @@ const toolsCall = Effect.gen(function*() {
   const gateway = yield* Gateway.Gateway
   // Admit before reading the body: a caller without a valid key hears 401, whatever it sent.
   const { principal, rate } = yield* gateway.admit(yield* Caller.fromRequest)
+  const idempotencyKey = yield* Caller.idempotencyKey
   const outcome = yield* ToolCallBody.read().pipe(
-    Effect.flatMap((body) => gateway.callAs(principal, body.name, body.arguments)),
+    Effect.flatMap((body) => gateway.callAs(principal, body.name, body.arguments, { idempotencyKey })),
     Effect.either
   )
   return yield* Either.match(outcome, {

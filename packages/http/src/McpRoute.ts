@@ -128,7 +128,7 @@ export const post = Effect.gen(function*() {
   }
   const caller = yield* Caller.fromRequest
   const server = yield* McpServer.McpServer
-  const context = { caller, protocolVersion: version }
+  const context = { caller, protocolVersion: version, idempotencyKey: yield* Caller.idempotencyKey }
   // Only a call that asked for progress can stream; everything else takes the plain path.
   if (!acceptsEventStream(header("accept")) || !text.right.includes("progressToken")) {
     return respond(yield* server.handle(text.right, context))

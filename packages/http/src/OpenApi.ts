@@ -1,4 +1,4 @@
-import { Errors, Prices, Server, Tools } from "@jobfit/core"
+import { Errors, Idempotency, Prices, Server, Tools } from "@jobfit/core"
 import { JSONSchema, type Schema } from "effect"
 
 type JsonSchema = JSONSchema.JsonSchema7
@@ -17,6 +17,18 @@ const errorStatuses = (): Record<string, ReturnType<typeof errorResponse>> => {
   return Object.fromEntries(
     [...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => [String(status), errorResponse(codes.join(", "))])
   )
+}
+
+/** The header that makes a tool call run once per key and user (24 hours). */
+const idempotencyKey = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description: "Runs the call once per key and user for 24 hours: a retry with the same arguments gets the first " +
+    "answer (same status, same body) without a second charge; other arguments, or a retry while the first still " +
+    "runs, are 409 IDEMPOTENCY_CONFLICT. A call that failed frees its key. On /api/mcp it applies to tools/call (or " +
+    `put it in params._meta["${Idempotency.META_KEY}"]).`,
+  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" }
 }
 
 /**
@@ -62,6 +74,7 @@ export const make = (prices: typeof Prices.Prices.Service = Prices.defaults) => 
       "/api/mcp/tools/call": {
         post: {
           summary: "Call one tool; the answer is the tool's result, without an envelope",
+          parameters: [idempotencyKey],
           requestBody: { required: true, content: { "application/json": { schema: { oneOf: calls } } } },
           responses: {
             "200": {
@@ -75,6 +88,7 @@ export const make = (prices: typeof Prices.Prices.Service = Prices.defaults) => 
       "/api/mcp": {
         post: {
           summary: "MCP (JSON-RPC 2.0, streamable HTTP): initialize, ping, tools/list, tools/call",
+          parameters: [idempotencyKey],
           requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
           responses: {
             "200": { description: "A JSON-RPC response, or an SSE stream of progress and the response" },

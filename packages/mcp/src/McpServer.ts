@@ -1,4 +1,4 @@
-import { Errors, Gateway, Json, Progress, Server } from "@jobfit/core"
+import { Errors, Gateway, Idempotency, Json, Progress, Server } from "@jobfit/core"
 import { Effect, Either, Option } from "effect"
 import * as JsonRpc from "./JsonRpc.js"
 import * as Protocol from "./Protocol.js"
@@ -11,6 +11,8 @@ export interface Context {
   readonly protocolVersion?: string | undefined
   /** Sends a server notification (progress) while a request runs; transports that cannot, leave it out. */
   readonly notify?: ((message: unknown) => Effect.Effect<void>) | undefined
+  /** The transport's Idempotency-Key (an HTTP header), for the message's tools/call. */
+  readonly idempotencyKey?: string | undefined
 }
 
 /** What to send back for one incoming transport message. */
@@ -68,7 +70,15 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
           JsonRpc.failure(id, Protocol.codes.invalidParams, "tools/call params.arguments must be an object")
         )
       }
-      return gateway.callAs(principal, params.name, params.arguments).pipe(
+      // The key in params._meta (any transport, stdio included), else the transport's.
+      const meta = JsonRpc.isRecord(params._meta) ? params._meta[Idempotency.META_KEY] : undefined
+      if (meta !== undefined && typeof meta !== "string") {
+        return Effect.succeed(
+          JsonRpc.failure(id, Protocol.codes.invalidParams, `params._meta["${Idempotency.META_KEY}"] must be a string`)
+        )
+      }
+      const idempotencyKey = meta ?? context.idempotencyKey
+      return gateway.callAs(principal, params.name, params.arguments, { idempotencyKey }).pipe(
         progressTo(params, context),
         Effect.map((value) =>
           JsonRpc.success(id, {

@@ -106,10 +106,27 @@ const dashboard = Effect.gen(function*() {
   )`
 })
 
+// Idempotency-Keys: one row per user and key, the hash of the call, and its result once it finished.
+const idempotency = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE TABLE idempotency_keys (
+    user_id BIGINT NOT NULL REFERENCES users (id),
+    idem_key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    token TEXT NOT NULL,
+    outcome TEXT,
+    locked_until BIGINT NOT NULL,
+    created_at BIGINT NOT NULL,
+    PRIMARY KEY (user_id, idem_key)
+  )`
+  yield* sql`CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)`
+})
+
 /** The schema, one migration per entry, in the order they run. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_create_tables": createTables,
-  "0002_dashboard": dashboard
+  "0002_dashboard": dashboard,
+  "0003_idempotency": idempotency
 }
 
 /**

@@ -4,7 +4,7 @@ import { SqliteClient } from "@effect/sql-sqlite-node"
 import type { MigrationError } from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
-import type { AccountStore, Credentials, JobStore, Ledger, Transactor, Vouchers } from "@jobfit/core"
+import type { AccountStore, Credentials, Idempotency, JobStore, Ledger, Transactor, Vouchers } from "@jobfit/core"
 import { ConfigError, Effect, Either, Layer, Redacted } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -12,13 +12,19 @@ import * as DatabaseUrl from "./DatabaseUrl.js"
 import * as Migrations from "./Migrations.js"
 import * as SqlAccountStore from "./SqlAccountStore.js"
 import * as SqlCredentials from "./SqlCredentials.js"
+import * as SqlIdempotency from "./SqlIdempotency.js"
 import * as SqlJobStore from "./SqlJobStore.js"
 import * as SqlLedger from "./SqlLedger.js"
 import * as SqlTransactor from "./SqlTransactor.js"
 import * as SqlVouchers from "./SqlVouchers.js"
 
 /** Every storage service core needs, as this package provides them. */
-export type Stores = AccountStore.AccountStore | JobStore.JobStore | Ledger.Ledger | Transactor.Transactor
+export type Stores =
+  | AccountStore.AccountStore
+  | JobStore.JobStore
+  | Ledger.Ledger
+  | Transactor.Transactor
+  | Idempotency.IdempotencyStore
 
 /** What the dashboard needs beside Stores: sign-in and voucher codes. */
 export type DashboardStores = Credentials.Credentials | Vouchers.Vouchers
@@ -32,6 +38,7 @@ export const layerMigrated: Layer.Layer<Stores | DashboardStores, StoreError, Sq
   SqlJobStore.layer,
   SqlLedger.layer,
   SqlTransactor.layer,
+  SqlIdempotency.layer,
   SqlCredentials.layer,
   SqlVouchers.layer
 ).pipe(Layer.provide(Migrations.layer))

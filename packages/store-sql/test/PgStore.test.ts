@@ -1,6 +1,6 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { assert, describe, it } from "@effect/vitest"
-import { dashboardStoreContract, storeContract } from "@jobfit/testing"
+import { dashboardStoreContract, idempotencyStoreContract, storeContract } from "@jobfit/testing"
 import { Effect, Layer } from "effect"
 import { Migrations, SqlStore } from "../src/index.js"
 import { migrateInProcesses } from "./Processes.js"
@@ -17,6 +17,7 @@ const migratedIds = Effect.gen(function*() {
 describe.runIf(pgEnabled)("PostgreSQL", () => {
   storeContract("SqlStore on PostgreSQL", PgTest)
   dashboardStoreContract("SqlStore on PostgreSQL, dashboard", PgTest)
+  idempotencyStoreContract("SqlStore on PostgreSQL, Idempotency-Keys", PgTest)
   sqlSecrets("SqlStore on PostgreSQL, secrets", PgTest)
 
   describe("SqlStore on PostgreSQL", () => {

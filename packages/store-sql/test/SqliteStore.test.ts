@@ -1,6 +1,6 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { assert, describe, it } from "@effect/vitest"
-import { dashboardStoreContract, storeContract } from "@jobfit/testing"
+import { dashboardStoreContract, idempotencyStoreContract, storeContract } from "@jobfit/testing"
 import { ConfigError, ConfigProvider, Effect, Layer, Schema } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -11,6 +11,7 @@ import { SqliteTest, tempDir } from "./TestDatabases.js"
 
 storeContract("SqlStore on SQLite", SqliteTest)
 dashboardStoreContract("SqlStore on SQLite, dashboard", SqliteTest)
+idempotencyStoreContract("SqlStore on SQLite, Idempotency-Keys", SqliteTest)
 sqlSecrets("SqlStore on SQLite, secrets", SqliteTest)
 
 const Pragma = Schema.Array(Schema.Record({ key: Schema.String, value: Schema.Union(Schema.String, Schema.Number) }))

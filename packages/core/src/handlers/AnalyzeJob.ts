@@ -66,11 +66,13 @@ export const make = (steps: Steps): Handler<typeof Tools.analyze_job> => {
         )
         yield* Progress.report({ stage: "saving", progress: 2, total: 3, message: "Saving the analysis" })
         const analyzedAt = yield* DateTime.now
-        // The job and its charge commit together, or neither does.
-        const stored = yield* transactor.withTransaction(
-          Effect.tap(jobs.saveAnalysis(userId, url, analysis, analyzedAt), (s) => commit(s.job.id))
+        // The job, its charge and (for an idempotent call) the answer to its retries commit together, or none does.
+        return yield* transactor.withTransaction(
+          Effect.flatMap(jobs.saveAnalysis(userId, url, analysis, analyzedAt), (stored) => {
+            const result = resultOf(stored, false, price)
+            return Effect.as(commit(stored.job.id, result), result)
+          })
         )
-        return resultOf(stored, false, price)
       }))
   })
 }

@@ -11,8 +11,15 @@ export const make = (steps: Steps): Handler<typeof Tools.generate_cv> => {
     return yield* paid(principal, "generate_cv", (commit, price) =>
       Effect.gen(function*() {
         const cv = yield* cvWriter.write({ profile, job, format: args.format })
-        yield* transactor.withTransaction(commit(job.job.id))
-        return { job_id: job.job.id, format: args.format, content: cv.content, resume: cv.resume, cost_cents: price }
+        const result = {
+          job_id: job.job.id,
+          format: args.format,
+          content: cv.content,
+          resume: cv.resume,
+          cost_cents: price
+        }
+        yield* transactor.withTransaction(commit(job.job.id, result))
+        return result
       }))
   })
 }

@@ -1,9 +1,10 @@
-import { type Context, Effect, Option, type Schema } from "effect"
+import { type Context, Effect, FiberRef, Option, type Schema } from "effect"
 import type { Principal } from "../Account.js"
 import type { AccountStore } from "../AccountStore.js"
 import type { Analyzer } from "../Analyzer.js"
 import type { CvWriter } from "../CvWriter.js"
-import { type AppError, InsufficientCredits, ProfileNotFound } from "../Errors.js"
+import { type AppError, type IdempotencyConflict, InsufficientCredits, ProfileNotFound } from "../Errors.js"
+import * as Idempotency from "../Idempotency.js"
 import type { JobId } from "../Ids.js"
 import type { JobStore } from "../JobStore.js"
 import type { Ledger } from "../Ledger.js"
@@ -35,16 +36,29 @@ export interface Steps {
   readonly requireProfile: (principal: Principal) => Effect.Effect<Profile.Profile, ProfileNotFound>
   /**
    * Runs a paid tool with no money in flight: the balance is checked first (402 before any work), `use` does the
-   * work, and `commit` — which `use` calls inside the transaction that saves the result — takes the price and marks
-   * it settled against the job. A balance spent meanwhile makes `commit` fail with 402 and the transaction (result
-   * included) roll back; a failure or a crash before it charges nothing. A tool priced at 0 commits nothing.
+   * work, and `commit` — which `use` calls inside the transaction that saves the result — takes the price, marks it
+   * settled against the job and, for an idempotent call, records `result` as the answer to its retries. A balance
+   * spent meanwhile makes `commit` fail with 402 and the transaction (result included) roll back; a failure or a
+   * crash before it charges nothing. A tool priced at 0 charges nothing.
    */
   readonly paid: <A, E, R>(
     principal: Principal,
     tool: Tools.ToolName,
-    use: (commit: (jobId: JobId) => Effect.Effect<void, InsufficientCredits>, price: number) => Effect.Effect<A, E, R>
-  ) => Effect.Effect<A, E | InsufficientCredits, R>
+    use: (commit: Commit, price: number) => Effect.Effect<A, E, R>
+  ) => Effect.Effect<A, E | Failure, R>
 }
+
+/** Takes a paid call's price for the job it saved, and records its result for retries; inside that transaction. */
+export type Commit = (jobId: JobId, result: unknown) => Effect.Effect<void, Failure>
+
+type Failure = InsufficientCredits | IdempotencyConflict
+
+// An idempotent call's result is recorded with its charge (Gateway sets the recorder); other calls record nothing.
+const recordResult = (result: unknown) =>
+  Effect.flatMap(
+    FiberRef.get(Idempotency.recorder),
+    Option.match({ onNone: () => Effect.void, onSome: (record) => record(result) })
+  )
 
 type Services = Omit<Steps, "requireProfile" | "paid">
 
@@ -60,16 +74,18 @@ export const make = (services: Services): Steps => {
     paid: <A, E, R>(
       principal: Principal,
       tool: Tools.ToolName,
-      use: (commit: (jobId: JobId) => Effect.Effect<void, InsufficientCredits>, price: number) => Effect.Effect<A, E, R>
-    ): Effect.Effect<A, E | InsufficientCredits, R> => {
+      use: (commit: Commit, price: number) => Effect.Effect<A, E, R>
+    ): Effect.Effect<A, E | Failure, R> => {
       const price = priceOf(prices, tool)
-      if (price === 0) return use(() => Effect.void, 0)
+      if (price === 0) return use((_, result) => recordResult(result), 0)
       const userId = principal.user.id
-      const commit = (jobId: JobId) =>
-        Effect.flatMap(ledger.charge(userId, price, tool), (charge) => ledger.settle(charge, Option.some(jobId)))
+      const commit: Commit = (jobId, result) =>
+        Effect.flatMap(ledger.charge(userId, price, tool), (charge) => ledger.settle(charge, Option.some(jobId))).pipe(
+          Effect.zipRight(recordResult(result))
+        )
       return Effect.flatMap(
         ledger.balance(userId),
-        (balance): Effect.Effect<A, E | InsufficientCredits, R> =>
+        (balance): Effect.Effect<A, E | Failure, R> =>
           balance < price
             ? Effect.fail(new InsufficientCredits({ required_credits: price, available_credits: balance }))
             : use(commit, price)

@@ -5,7 +5,7 @@ import { Effect, Layer } from "effect"
  * A posting source, analyzer and CV writer for tests: the URL decides what happens.
  * `unreachable` fails as POSTING_UNREACHABLE, `defect` dies, `bad-score` returns a score out of range, `low-score`
  * returns 10 with the verdict APPLY (which the Gateway's verdict rule corrects), `never` never answers (a process
- * that stops mid-analysis). Given text
+ * that stops mid-analysis), `slow` takes a minute. Given text
  * is read with its first line as the title.
  */
 export const layer = Layer.mergeAll(
@@ -32,18 +32,21 @@ export const layer = Layer.mergeAll(
         ? Effect.die(new Error("SELECT secret FROM users"))
         : posting.url.includes("never")
         ? Effect.never
-        : Effect.succeed({
-          title: `${posting.title} ${posting.url.length}`,
-          company: posting.company,
-          location: posting.location,
-          match_score: posting.url.includes("bad-score") ? 150 : posting.url.includes("low-score") ? 10 : 80,
-          verdict: "APPLY" as const,
-          matching_skills: ["TypeScript"],
-          missing_skills: ["Go"],
-          red_flags: [],
-          assessment: "A good fit.",
-          analyzer: "test"
-        })
+        : Effect.delay(
+          Effect.succeed({
+            title: `${posting.title} ${posting.url.length}`,
+            company: posting.company,
+            location: posting.location,
+            match_score: posting.url.includes("bad-score") ? 150 : posting.url.includes("low-score") ? 10 : 80,
+            verdict: "APPLY" as const,
+            matching_skills: ["TypeScript"],
+            missing_skills: ["Go"],
+            red_flags: [],
+            assessment: "A good fit.",
+            analyzer: "test"
+          }),
+          posting.url.includes("slow") ? "1 minute" : 0
+        )
   }),
   Layer.succeed(CvWriter.CvWriter, {
     write: ({ format, job }) => Effect.succeed({ content: `CV for ${job.job.title} as ${format}`, resume: {} })

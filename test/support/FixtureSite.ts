@@ -13,17 +13,24 @@ const types: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8"
 }
 
-/** A site on 127.0.0.2 (loopback, so it must be allowed explicitly) serving `postingsDir`; closed with the scope. */
+/**
+ * A site on 127.0.0.2 (loopback, so it must be allowed explicitly) serving `postingsDir` (the query is ignored but for
+ * `delay`); closed with the scope.
+ */
 export const site = Effect.acquireRelease(
   Effect.async<{ readonly server: http.Server; readonly origin: string }>((resume) => {
     const server = http.createServer((request, response) => {
-      const file = path.join(postingsDir, path.basename(request.url ?? "/"))
+      const url = new URL(request.url ?? "/", "http://site")
+      const file = path.join(postingsDir, path.basename(url.pathname))
       if (!fs.existsSync(file)) {
         response.writeHead(404).end("not found")
         return
       }
-      response.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" })
-      response.end(fs.readFileSync(file))
+      // `?delay=MS` answers that much later: a slow site, for calls still in flight.
+      setTimeout(() => {
+        response.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" })
+        response.end(fs.readFileSync(file))
+      }, Number(url.searchParams.get("delay") ?? 0))
     })
     server.listen(0, "127.0.0.2", () => {
       const address = server.address()

@@ -7,7 +7,8 @@ import { Routes, Settings } from "@jobfit/dashboard"
 import { HttpRoutes } from "@jobfit/http"
 import { RedisLimiter } from "@jobfit/redis"
 import { SqlStore } from "@jobfit/store-sql"
-import { Cause, Config, Effect, Layer, Option } from "effect"
+import { Cause, Config, Duration, Effect, Layer, Option } from "effect"
+import type * as Http from "node:http"
 import { createServer } from "node:http"
 import * as Core from "./Core.js"
 import * as Runtime from "./Runtime.js"
@@ -86,23 +87,70 @@ export const layerHttp = (options: Options = {}) =>
     Layer.provideMerge(layerGateway(options))
   )
 
-/** The whole service on a Node HTTP server at `listen` (default: JOBFIT_HOST and JOBFIT_PORT). */
-export const layer = (
-  options: Options & { readonly listen?: { readonly host: string; readonly port: number } } = {}
-) =>
+type Listening = Options & { readonly listen?: { readonly host: string; readonly port: number } }
+
+const layerOn = (options: Listening, evaluate: () => Http.Server) =>
   layerHttp(options).pipe(
     Layer.provideMerge(
       options.listen === undefined
-        ? NodeHttpServer.layerConfig(createServer, Listen)
-        : NodeHttpServer.layer(createServer, options.listen)
+        ? NodeHttpServer.layerConfig(evaluate, Listen)
+        : NodeHttpServer.layer(evaluate, options.listen)
     ),
     Layer.provide(Runtime.tracing)
   )
 
-/** Serves until interrupted; a failure to start is one StartError line naming what is wrong. */
+/** The whole service on a Node HTTP server at `listen` (default: JOBFIT_HOST and JOBFIT_PORT). */
+export const layer = (options: Listening = {}) => layerOn(options, createServer)
+
+/** How long calls in flight may take to finish once the server is told to stop (JOBFIT_SHUTDOWN_TIMEOUT seconds). */
+export const ShutdownTimeout = Config.integer("JOBFIT_SHUTDOWN_TIMEOUT").pipe(
+  Config.validate({ message: "must be a number of seconds from 0 to 3600", validation: (n) => n >= 0 && n <= 3600 }),
+  Config.withDefault(15)
+)
+
+/**
+ * Stops accepting connections and waits until every connection has ended: a connection's calls in flight are
+ * answered, and idle keep-alive connections are closed as they become idle.
+ */
+const drain = (server: Http.Server) =>
+  Effect.async<void>((resume) => {
+    const idle = setInterval(() => server.closeIdleConnections(), 100)
+    server.close(() => {
+      clearInterval(idle)
+      resume(Effect.void)
+    })
+    server.closeIdleConnections()
+    return Effect.sync(() => clearInterval(idle))
+  })
+
+/**
+ * Serves until interrupted (SIGTERM, SIGINT); a failure to start is one StartError line naming what is wrong. When
+ * interrupted, the server stops accepting connections and answers the calls in flight before anything they use (the
+ * database) is closed; what still runs after JOBFIT_SHUTDOWN_TIMEOUT seconds is cut off by the process's exit, with
+ * code 0 (charges are taken at commit: a call cut off charged nothing).
+ */
 export const serve: (options?: Options) => Effect.Effect<never, StartError> = Effect.fn("Server.serve")(
   function*(options: Options = {}) {
-    return yield* Layer.launch(layer(options))
+    const timeout = yield* ShutdownTimeout
+    let server: Http.Server | undefined
+    const evaluate = () => (server = createServer())
+    return yield* Effect.scoped(Effect.gen(function*() {
+      yield* Layer.build(layerOn(options, evaluate))
+      // Added after the layers' own, so it runs first: the calls end before the database and the rest close.
+      yield* Effect.addFinalizer(() =>
+        Effect.gen(function*() {
+          if (server === undefined) return
+          yield* Effect.logInfo(`Stopping: calls in flight have ${timeout} s to finish`)
+          // Finalizers run uninterruptibly; the wait must be interruptible for the timeout to end it.
+          const drained = yield* Effect.timeoutOption(Effect.interruptible(drain(server)), Duration.seconds(timeout))
+          if (Option.isNone(drained)) {
+            yield* Effect.logWarning(`Calls still in flight after ${timeout} s were cut off`)
+            process.exit(0)
+          }
+        })
+      )
+      return yield* Effect.never
+    }))
   },
   Effect.catchAllCause((cause) => (Cause.isInterruptedOnly(cause) ? Effect.interrupt : Effect.fail(fromCause(cause))))
 )

@@ -1,10 +1,11 @@
-import { Effect, Schema } from "effect"
+import { Effect, Metric, Schema } from "effect"
 import { Email } from "./Account.js"
 import { AccountStore } from "./AccountStore.js"
 import { balanceOf } from "./Credits.js"
 import { invalidInput, InvalidRequest } from "./Errors.js"
 import { ApiKeyId } from "./Ids.js"
 import { Ledger } from "./Ledger.js"
+import * as Metrics from "./Metrics.js"
 import { Profile } from "./Profile.js"
 import { Scope } from "./Scope.js"
 
@@ -60,7 +61,9 @@ export class Admin extends Effect.Service<Admin>()("@jobfit/core/Admin", {
     const addCredits = Effect.fn("Admin.addCredits")(function*(email: string, cents: number, note = "operator grant") {
       const user = yield* userByEmail(email)
       const amount = yield* Effect.mapError(Schema.decodeUnknown(GrantCents)(cents), invalidInput("cents"))
-      return balanceOf(yield* ledger.grant(user.id, amount, note))
+      const balance = yield* ledger.grant(user.id, amount, note)
+      yield* Metric.incrementBy(Metric.tagged(Metrics.grantedCents, "source", "admin"), amount)
+      return balanceOf(balance)
     })
 
     const setProfile = Effect.fn("Admin.setProfile")(function*(email: string, document: unknown) {

@@ -1,6 +1,7 @@
-import { DateTime, Duration, Effect, Layer, Option, Schedule } from "effect"
+import { DateTime, Duration, Effect, Layer, Metric, Option, Schedule } from "effect"
 import { IdempotencyStore, RETENTION } from "./Idempotency.js"
 import { Ledger } from "./Ledger.js"
+import * as Metrics from "./Metrics.js"
 
 /** A charge still pending after this long was left by a process that stopped mid-call. */
 export const staleAfter = Duration.minutes(10)
@@ -16,7 +17,10 @@ export const layer = Layer.scopedDiscard(
     const sweep = Effect.gen(function*() {
       const now = yield* DateTime.now
       const found = yield* ledger.refundStale(DateTime.subtractDuration(now, staleAfter))
-      if (found > 0) yield* Effect.logWarning("refunded charges left pending").pipe(Effect.annotateLogs({ found }))
+      if (found > 0) {
+        yield* Metric.incrementBy(Metrics.refunds, found)
+        yield* Effect.logWarning("refunded charges left pending").pipe(Effect.annotateLogs({ found }))
+      }
       if (Option.isSome(idempotency)) yield* idempotency.value.purge(DateTime.subtractDuration(now, RETENTION))
     }).pipe(Effect.catchAllCause((cause) => Effect.logError("sweeping stale charges failed", cause)))
     yield* Effect.forkScoped(Effect.repeat(sweep, Schedule.spaced(Duration.minutes(1))))

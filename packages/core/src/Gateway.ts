@@ -1,4 +1,4 @@
-import { DateTime, Duration, Effect, Option, Schema } from "effect"
+import { Cause, Clock, DateTime, Duration, Effect, Exit, Metric, Option, Schema } from "effect"
 import type { Principal } from "./Account.js"
 import { AccountStore } from "./AccountStore.js"
 import { Analyzer } from "./Analyzer.js"
@@ -8,6 +8,7 @@ import { CvWriter } from "./CvWriter.js"
 import * as DashboardLinks from "./DashboardLinks.js"
 import {
   type AppError,
+  catalogue,
   IdempotencyConflict,
   InternalError,
   InvalidApiKey,
@@ -26,6 +27,7 @@ import type { UserId } from "./Ids.js"
 import { JobStore } from "./JobStore.js"
 import * as Json from "./Json.js"
 import { Ledger } from "./Ledger.js"
+import * as Metrics from "./Metrics.js"
 import { PostingSource } from "./PostingSource.js"
 import { Prices } from "./Prices.js"
 import { type Policy, RateLimiter, RateLimits, type RateState } from "./RateLimiter.js"
@@ -91,10 +93,22 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
       (l) => DashboardLinks.attach(l.baseUrl)
     )
 
-    const limit = (bucket: string, policy: Option.Option<Policy>) =>
+    const refusedBy = {
+      client: Metric.increment(Metric.tagged(Metrics.rateLimited, "policy", "client")),
+      key: Metric.increment(Metric.tagged(Metrics.rateLimited, "policy", "key")),
+      analyze: Metric.increment(Metric.tagged(Metrics.rateLimited, "policy", "analyze"))
+    }
+    const callsByTool = Metrics.labelled(Metrics.toolCalls, "tool")
+    const secondsByTool = Metrics.labelled(Metrics.toolSeconds, "tool")
+    const callsByOutcome = new Map<string, (outcome: string) => Metric.Metric.Counter<number>>()
+    const limit = (kind: keyof typeof refusedBy, subject: string | number, policy: Option.Option<Policy>) =>
       Option.match(policy, {
         onNone: () => Effect.succeed(Option.none<RateState>()),
-        onSome: (p) => Effect.map(limiter.take(bucket, p), Option.some)
+        onSome: (p) =>
+          limiter.take(`${kind}:${subject}`, p).pipe(
+            Effect.tapError(() => refusedBy[kind]),
+            Effect.map(Option.some)
+          )
       })
 
     // Every request passes here: untraced (a traced Effect.fn costs ~10x more), the call's span covers it. The
@@ -116,13 +130,13 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
       return yield* Effect.catchTag(
         principal,
         "InvalidApiKey",
-        (error) => Effect.zipRight(limit(`client:${caller.client}`, limits.perKey), Effect.fail(error))
+        (error) => Effect.zipRight(limit("client", caller.client, limits.perKey), Effect.fail(error))
       )
     })
 
     const admit = Effect.fnUntraced(function*(caller: Caller) {
       const principal = yield* authenticate(caller)
-      const rate = yield* limit(`key:${principal.key.id}`, limits.perKey)
+      const rate = yield* limit("key", principal.key.id, limits.perKey)
       return { principal, rate }
     })
 
@@ -135,7 +149,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
       // Taken once the arguments decoded: a malformed call does not use up the caller's analyses.
       const ownLimit = tool.limit === undefined
         ? undefined
-        : (principal: Principal) => limit(`${tool.limit}:${principal.key.id}`, limits[tool.limit!])
+        : (principal: Principal) => limit(tool.limit!, principal.key.id, limits[tool.limit!])
       const decoded = (raw: unknown) =>
         // In-process callers hand over objects that no transport measured: too deep is refused before decoding.
         Json.tooDeep(raw)
@@ -243,6 +257,32 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
         )
       })
 
+    // Counted by tool and outcome; a name that is no tool is counted as "unknown", so labels stay few.
+    const measured = (tool: string) => {
+      const name = Tools.isToolName(tool) ? tool : "unknown"
+      const calls = callsByOutcome.get(name) ?? Metrics.labelled(callsByTool(name), "outcome")
+      callsByOutcome.set(name, calls)
+      const seconds = secondsByTool(name)
+      return <A>(self: Effect.Effect<A, AppError>): Effect.Effect<A, AppError> =>
+        Effect.flatMap(
+          Clock.currentTimeMillis,
+          (start) =>
+            Effect.onExit(self, (exit) =>
+              Effect.flatMap(Clock.currentTimeMillis, (end) => {
+                const outcome = Exit.isSuccess(exit)
+                  ? "ok"
+                  : Option.match(Cause.failureOption(exit.cause), {
+                    onNone: () => "INTERRUPTED",
+                    onSome: (error) => catalogue[error._tag].code
+                  })
+                return Effect.zipRight(
+                  Metric.increment(calls(outcome)),
+                  Metric.update(seconds, (end - start) / 1000)
+                )
+              }))
+        )
+    }
+
     /** Runs a tool for a caller already admitted (one admission per transport request). */
     const callAs = (
       principal: Principal,
@@ -255,6 +295,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
           ? run(principal, tool, args)
           : once(principal, tool, args, options.idempotencyKey)
       ).pipe(
+        measured(tool),
         (self) => Option.match(links, { onNone: () => self, onSome: (attach) => Effect.mapError(self, attach) }),
         Effect.withSpan("Gateway.callAs", { attributes: { tool }, captureStackTrace: false })
       )

@@ -1,6 +1,7 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Metric } from "effect"
 import type { User } from "./Account.js"
 import type { InvalidRequest, VoucherInvalid } from "./Errors.js"
+import * as Metrics from "./Metrics.js"
 import { Vouchers } from "./Vouchers.js"
 
 /** What adding credits led to: credits added now, or a payment page to send the user to. */
@@ -39,10 +40,15 @@ export const layerVouchers: Layer.Layer<PaymentProvider, never, Vouchers> = Laye
       label: "Redeem a voucher",
       fields: [{ name: "code", label: "Voucher code", type: "text", hint: "Such as JF-7K3Q-…" }],
       start: (user, form) =>
-        Effect.map(vouchers.redeem(user.id, form["code"] ?? ""), (redeemed): PaymentOutcome => ({
-          _tag: "Credited",
-          cents: redeemed.cents,
-          balance_cents: redeemed.balance_cents
-        }))
+        vouchers.redeem(user.id, form["code"] ?? "").pipe(
+          Effect.tap((redeemed) =>
+            Metric.incrementBy(Metric.tagged(Metrics.grantedCents, "source", "voucher"), redeemed.cents)
+          ),
+          Effect.map((redeemed): PaymentOutcome => ({
+            _tag: "Credited",
+            cents: redeemed.cents,
+            balance_cents: redeemed.balance_cents
+          }))
+        )
     }))
 )

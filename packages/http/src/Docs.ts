@@ -38,6 +38,8 @@ section{border-top:1px solid #ddd;margin-top:1.5rem}
 <li><code>POST /api/mcp/tools/call</code> — <code>{"name": TOOL, "arguments": {...}}</code>; the answer is the tool's result</li>
 <li><code>POST /api/mcp</code> — MCP (JSON-RPC 2.0, streamable HTTP)</li>
 <li><code>GET /healthz</code> — liveness, no key</li>
+<li><code>GET /readyz</code> — readiness: the database and Redis answer, no key</li>
+<li><code>GET /metrics</code> — Prometheus metrics (the metrics token, or this machine only)</li>
 </ul>
 <h2>Tools</h2>${tools}
 <h2>Errors</h2>

@@ -12,6 +12,7 @@ import { Cause, Effect, Either, Layer, Option } from "effect"
 import * as Caller from "./Caller.js"
 import * as Docs from "./Docs.js"
 import * as McpRoute from "./McpRoute.js"
+import * as Metrics from "./Metrics.js"
 import * as OpenApi from "./OpenApi.js"
 import * as RequestId from "./RequestId.js"
 import * as Responses from "./Responses.js"
@@ -21,6 +22,7 @@ import * as ToolCallBody from "./ToolCallBody.js"
 export const routes = {
   "/healthz": ["GET", "HEAD"],
   "/readyz": ["GET", "HEAD"],
+  "/metrics": ["GET", "HEAD"],
   "/api/mcp/status": ["GET", "HEAD"],
   "/api/mcp/tools/call": ["POST"],
   "/api/mcp": ["POST"],
@@ -84,6 +86,7 @@ const toolsCall = Effect.gen(function*() {
 export const router = HttpRouter.empty.pipe(
   HttpRouter.get("/healthz", healthz),
   HttpRouter.get("/readyz", readyz),
+  HttpRouter.get("/metrics", Metrics.route),
   HttpRouter.get("/api/mcp/status", status),
   HttpRouter.post("/api/mcp/tools/call", toolsCall),
   HttpRouter.post("/api/mcp", McpRoute.post),
@@ -104,16 +107,22 @@ const unrouted = Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
   return allowed === undefined ? Responses.notFound(path) : Responses.methodNotAllowed(request.method, allowed)
 })
 
+const counted = Metrics.middleware(new Set(methodsByPath.keys()))
+
 const internal = (cause: Cause.Cause<unknown>) =>
   Cause.isInterruptedOnly(cause)
     ? Effect.interrupt
     : Effect.as(Effect.logError("request failed unexpectedly", cause), Responses.internal())
 
-/** A router as an app: 404/405 for what it does not route, INTERNAL_ERROR for anything unexpected, request ids and an access log. */
+/**
+ * A router as an app: 404/405 for what it does not route, INTERNAL_ERROR for anything unexpected, request ids, an
+ * access log and request metrics.
+ */
 export const withDefaults = <E, R>(routes: HttpRouter.HttpRouter<E, R>): HttpApp.Default<never, R> =>
   routes.pipe(
     Effect.catchTag("RouteNotFound", () => unrouted),
     Effect.catchAllCause(internal),
+    counted,
     HttpMiddleware.logger,
     RequestId.middleware
   )

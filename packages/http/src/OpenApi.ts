@@ -104,6 +104,28 @@ export const make = (prices: typeof Prices.Prices.Service = Prices.defaults) => 
           security: [],
           responses: { "200": { description: "{\"status\":\"ok\"}" } }
         }
+      },
+      "/readyz": {
+        get: {
+          summary: "Whether the process can serve: its database and, where limits count there, Redis answer",
+          security: [],
+          responses: {
+            "200": { description: "{\"status\":\"ok\",\"checks\":[{\"name\":\"database\",\"ok\":true}]}" },
+            "503": { description: "{\"status\":\"unavailable\",\"checks\":[...]} naming the check that failed" }
+          }
+        }
+      },
+      "/metrics": {
+        get: {
+          summary: "Counters and histograms in the Prometheus text format",
+          description: "With JOBFIT_METRICS_TOKEN set on the server, that token as a Bearer token; without it, " +
+            "answered only to a client on the server's own machine that no proxy forwarded.",
+          security: [],
+          responses: {
+            "200": { description: "text/plain; version=0.0.4" },
+            "401": { description: "INVALID_API_KEY: the metrics token is missing or wrong" }
+          }
+        }
       }
     },
     components: {

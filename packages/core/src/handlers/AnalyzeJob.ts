@@ -1,8 +1,9 @@
-import { DateTime, Duration, Effect, Option, Schema } from "effect"
+import { DateTime, Duration, Effect, Metric, Option, Schema } from "effect"
 import { Analysis } from "../Analysis.js"
-import { FeatureUnavailable } from "../Errors.js"
+import { catalogue, FeatureUnavailable } from "../Errors.js"
 import type { StoredJob } from "../JobStore.js"
 import * as JobUrl from "../JobUrl.js"
+import * as Metrics from "../Metrics.js"
 import * as Progress from "../Progress.js"
 import type * as Tools from "../Tools.js"
 import { verdictFor } from "../Verdict.js"
@@ -34,6 +35,10 @@ export const make = (steps: Steps): Handler<typeof Tools.analyze_job> => {
     postings.read === undefined
       ? Effect.fail(new FeatureUnavailable({ feature: "Reading posting_text" }))
       : postings.read(url, text)
+
+  const analyses = Metrics.labelled(Metrics.analyses, "outcome")
+  const verdicts = Metrics.labelled(Metrics.verdicts, "verdict")
+  const counted = (outcome: string) => Metric.increment(analyses(outcome))
 
   return Effect.fn("Gateway.analyze_job")(function*(principal, args) {
     const userId = principal.user.id
@@ -74,5 +79,13 @@ export const make = (steps: Steps): Handler<typeof Tools.analyze_job> => {
           })
         )
       }))
-  })
+  }, (self) =>
+    self.pipe(
+      Effect.tap((result) =>
+        result.cached
+          ? counted("cached")
+          : Effect.zipRight(counted("fresh"), Metric.increment(verdicts(result.verdict)))
+      ),
+      Effect.tapError((error) => counted(catalogue[error._tag].code))
+    ))
 }

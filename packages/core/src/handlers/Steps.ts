@@ -1,4 +1,4 @@
-import { type Context, Effect, FiberRef, Option, type Schema } from "effect"
+import { type Context, Effect, FiberRef, Metric, Option, type Schema } from "effect"
 import type { Principal } from "../Account.js"
 import type { AccountStore } from "../AccountStore.js"
 import type { Analyzer } from "../Analyzer.js"
@@ -8,6 +8,7 @@ import * as Idempotency from "../Idempotency.js"
 import type { JobId } from "../Ids.js"
 import type { JobStore } from "../JobStore.js"
 import type { Ledger } from "../Ledger.js"
+import * as Metrics from "../Metrics.js"
 import type { PostingSource } from "../PostingSource.js"
 import { of as priceOf, type Prices } from "../Prices.js"
 import type * as Profile from "../Profile.js"
@@ -62,6 +63,9 @@ const recordResult = (result: unknown) =>
 
 type Services = Omit<Steps, "requireProfile" | "paid">
 
+const chargesByTool = Metrics.labelled(Metrics.charges, "tool")
+const centsByTool = Metrics.labelled(Metrics.chargedCents, "tool")
+
 export const make = (services: Services): Steps => {
   const { accounts, ledger, prices } = services
   return {
@@ -79,6 +83,10 @@ export const make = (services: Services): Steps => {
       const price = priceOf(prices, tool)
       if (price === 0) return use((_, result) => recordResult(result), 0)
       const userId = principal.user.id
+      const counted = Effect.zipRight(
+        Metric.increment(chargesByTool(tool)),
+        Metric.incrementBy(centsByTool(tool), price)
+      )
       const commit: Commit = (jobId, result) =>
         Effect.flatMap(ledger.charge(userId, price, tool), (charge) => ledger.settle(charge, Option.some(jobId))).pipe(
           Effect.zipRight(recordResult(result))
@@ -88,7 +96,7 @@ export const make = (services: Services): Steps => {
         (balance): Effect.Effect<A, E | Failure, R> =>
           balance < price
             ? Effect.fail(new InsufficientCredits({ required_credits: price, available_credits: balance }))
-            : use(commit, price)
+            : Effect.tap(use(commit, price), () => counted)
       )
     }
   }

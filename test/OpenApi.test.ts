@@ -43,7 +43,9 @@ describe("API description", () => {
           "/api/mcp",
           "/api/mcp/status",
           "/api/mcp/tools/call",
-          "/healthz"
+          "/healthz",
+          "/metrics",
+          "/readyz"
         ])
         const calls =
           document.paths["/api/mcp/tools/call"]!.post!.requestBody!.content["application/json"]!.schema.oneOf

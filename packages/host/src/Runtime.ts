@@ -1,4 +1,8 @@
-import { Config, Layer, Logger, Option } from "effect"
+import * as OtlpSerialization from "@effect/opentelemetry/OtlpSerialization"
+import * as OtlpTracer from "@effect/opentelemetry/OtlpTracer"
+import { FetchHttpClient } from "@effect/platform"
+import { Server as ServerInfo } from "@jobfit/core"
+import { Config, Duration, Effect, Layer, Logger, Option } from "effect"
 
 /**
  * Log lines in batches: each entry is one logfmt line as before, written with the others of the same turn of the
@@ -28,12 +32,59 @@ export const batchedLogger = (write: (chunk: string) => void = (chunk) => void p
   )
 }
 
+const OtlpProtocol = Config.literal("http/protobuf", "http/json")
+
+/** `key=value` pairs, comma-separated, values percent-encoded (OTEL_EXPORTER_OTLP_HEADERS). */
+const headerList = (text: string): Record<string, string> =>
+  Object.fromEntries(
+    text.split(",").map((pair) => pair.trim()).filter((pair) => pair.includes("=")).map((pair) => {
+      const at = pair.indexOf("=")
+      return [pair.slice(0, at).trim().toLowerCase(), decodeURIComponent(pair.slice(at + 1).trim())]
+    })
+  )
+
+/** Where and how to send traces, from the standard OpenTelemetry variables; none when no endpoint is set. */
+export const OtlpSettings = Config.all({
+  endpoint: Config.option(Config.string("OTEL_EXPORTER_OTLP_ENDPOINT")),
+  tracesEndpoint: Config.option(Config.string("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")),
+  protocol: Config.orElse(
+    OtlpProtocol("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL"),
+    () => Config.withDefault(OtlpProtocol("OTEL_EXPORTER_OTLP_PROTOCOL"), "http/protobuf" as const)
+  ),
+  headers: Config.map(Config.withDefault(Config.string("OTEL_EXPORTER_OTLP_HEADERS"), ""), headerList),
+  serviceName: Config.withDefault(Config.string("OTEL_SERVICE_NAME"), ServerInfo.info.name),
+  // The batch span processor's delay, in ms (5 s as in the OpenTelemetry SDKs).
+  delay: Config.withDefault(Config.integer("OTEL_BSP_SCHEDULE_DELAY"), 5000)
+}).pipe(Config.map((s) => {
+  // The traces endpoint is used as it is; the general one gets the signal's path, as the specification says.
+  const url = Option.orElse(
+    s.tracesEndpoint,
+    () => Option.map(s.endpoint, (base) => `${base.replace(/\/+$/, "")}/v1/traces`)
+  )
+  return Option.map(url, (url) => ({ ...s, url }))
+}))
+
 /**
- * Spans only where something reads them: each span costs a stack trace and an allocation per call, so without an
- * OpenTelemetry endpoint (OTEL_EXPORTER_OTLP_ENDPOINT) the tracer is off.
+ * Spans only where something reads them. With OTEL_EXPORTER_OTLP_ENDPOINT (or ..._TRACES_ENDPOINT) set, the
+ * service's spans — each HTTP request (joining the caller's `traceparent`), each tool call, its SQL — go to that
+ * collector over OTLP/HTTP, protobuf or JSON (OTEL_EXPORTER_OTLP_PROTOCOL), in batches. Without one the tracer is
+ * off: each span would cost a stack trace and an allocation per call for nothing.
  */
 export const tracing = Layer.unwrapEffect(
-  Config.option(Config.string("OTEL_EXPORTER_OTLP_ENDPOINT")).pipe(
-    Config.map(Option.match({ onNone: () => Layer.setTracerEnabled(false), onSome: () => Layer.empty }))
+  Effect.map(
+    OtlpSettings,
+    Option.match({
+      onNone: () => Layer.setTracerEnabled(false),
+      onSome: (s) =>
+        OtlpTracer.layer({
+          url: s.url,
+          resource: { serviceName: s.serviceName, serviceVersion: ServerInfo.info.version },
+          headers: s.headers,
+          exportInterval: Duration.millis(s.delay)
+        }).pipe(
+          Layer.provide(s.protocol === "http/json" ? OtlpSerialization.layerJson : OtlpSerialization.layerProtobuf),
+          Layer.provide(FetchHttpClient.layer)
+        )
+    })
   )
 )

@@ -46,7 +46,10 @@ const collector = Effect.acquireRelease(
         server
       })))
   }),
-  ({ server }) => Effect.async<void>((resume) => server.close(() => resume(Effect.void)))
+  ({ server }) =>
+    Effect.async<void>((resume) => {
+      server.close(() => resume(Effect.void))
+    })
 )
 
 const spansOf = (received: ReadonlyArray<Export>) =>
@@ -70,6 +73,7 @@ describe("tracing", () => {
           OTEL_SERVICE_NAME: "jobfit-test",
           OTEL_BSP_SCHEDULE_DELAY: "100"
         })
+        yield* Effect.promise(() => fetch(`${running.baseUrl}/dashboard/reset?token=secret-reset-token`))
         const traceId = "4bf92f3577b34da6a3ce929d0e0e4736"
         const answer = yield* Fleet.call(running.baseUrl, user.key, "get_credits", {}, {
           traceparent: `00-${traceId}-00f067aa0ba902b7-01`
@@ -91,8 +95,9 @@ describe("tracing", () => {
         assert.strictEqual(first.path, "/v1/traces")
         assert.strictEqual(first.headers["x-collector-key"], "abc def")
         assert.strictEqual(attribute(first.body.resourceSpans[0]!.resource.attributes, "service.name"), "jobfit-test")
-        // Never a key in what leaves the process.
+        // Never a key or a reset token in what leaves the process.
         assert.notInclude(JSON.stringify(otlp.received), user.key)
+        assert.notInclude(JSON.stringify(otlp.received), "secret-reset-token")
       })),
     { timeout: 60_000 }
   )

@@ -9,6 +9,7 @@ import {
 import { type Errors, Gateway, Prices, Readiness } from "@jobfit/core"
 import { McpServer } from "@jobfit/mcp"
 import { Cause, Effect, Either, Layer, Option } from "effect"
+import * as AccessLog from "./AccessLog.js"
 import * as Caller from "./Caller.js"
 import * as Docs from "./Docs.js"
 import * as McpRoute from "./McpRoute.js"
@@ -17,6 +18,7 @@ import * as OpenApi from "./OpenApi.js"
 import * as RequestId from "./RequestId.js"
 import * as Responses from "./Responses.js"
 import * as ToolCallBody from "./ToolCallBody.js"
+import { pathOf } from "./Url.js"
 
 /** Every route and the methods it answers, for 405 and `Allow`. */
 export const routes = {
@@ -94,11 +96,6 @@ export const router = HttpRouter.empty.pipe(
   HttpRouter.get("/docs", docs)
 )
 
-const pathOf = (url: string): string => {
-  const end = url.search(/[?#]/)
-  return end === -1 ? url : url.slice(0, end)
-}
-
 const methodsByPath = new Map<string, ReadonlyArray<string>>(Object.entries(routes))
 
 const unrouted = Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
@@ -123,19 +120,29 @@ export const withDefaults = <E, R>(routes: HttpRouter.HttpRouter<E, R>): HttpApp
     Effect.catchTag("RouteNotFound", () => unrouted),
     Effect.catchAllCause(internal),
     counted,
-    HttpMiddleware.logger,
+    AccessLog.middleware,
     RequestId.middleware
   )
 
 /** The REST and MCP app. */
 export const app: HttpApp.Default<never, Gateway.Gateway | McpServer.McpServer> = withDefaults(router)
 
+// The request span records the query (url.query, url.full); a request whose query carries a token (the dashboard's
+// password-reset link) gets no span, so the token does not leave for a collector.
+const untraced = (request: HttpServerRequest.HttpServerRequest) => /[?&]token=/i.test(request.url)
+
 /** Serves the app on the HttpServer in context; needs the Gateway. */
-export const layer = HttpServer.serve(app).pipe(Layer.provide(McpServer.McpServer.Default))
+export const layer = HttpServer.serve(app).pipe(
+  HttpMiddleware.withTracerDisabledWhen(untraced),
+  Layer.provide(McpServer.McpServer.Default)
+)
 
 /** Serves the app with more routes beside it (the dashboard), under the same error handling and logs. */
 export const layerWith = <E, R>(extra: HttpRouter.HttpRouter<E, R>) =>
-  HttpServer.serve(withDefaults(HttpRouter.concat(router, extra))).pipe(Layer.provide(McpServer.McpServer.Default))
+  HttpServer.serve(withDefaults(HttpRouter.concat(router, extra))).pipe(
+    HttpMiddleware.withTracerDisabledWhen(untraced),
+    Layer.provide(McpServer.McpServer.Default)
+  )
 
 /**
  * The app as a web-standard `(Request) => Promise<Response>` over a Gateway layer, for hosts that are not

@@ -4,6 +4,7 @@ import { Config, Effect, Metric, Option, Redacted } from "effect"
 import { createHash, timingSafeEqual } from "node:crypto"
 import * as Prometheus from "./Prometheus.js"
 import * as Responses from "./Responses.js"
+import { pathOf } from "./Url.js"
 
 /** Requests by `route`, `method` and `status`. */
 export const requests = Metric.counter("jobfit_http_requests_total", {
@@ -19,11 +20,6 @@ export const requestSeconds = Metric.histogram(
 )
 
 const methods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
-
-const pathOf = (url: string): string => {
-  const end = url.search(/[?#]/)
-  return end === -1 ? url : url.slice(0, end)
-}
 
 /**
  * Counts every request under a label from a small set: a route the app serves, `/dashboard` for its pages, or

@@ -1,7 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { execFile } from "node:child_process"
 import * as fs from "node:fs"
-import { createRequire } from "node:module"
 import * as os from "node:os"
 import * as path from "node:path"
 import { promisify } from "node:util"
@@ -44,11 +43,10 @@ const steps: Array<string> = []
 const pinned = (): Record<string, string> => {
   const versions: Record<string, string> = {}
   for (const dir of publicPackages) {
-    const require = createRequire(path.join(root, dir, "package.json"))
     for (const dep of Object.keys(manifest(path.join(root, dir)).dependencies ?? {})) {
-      if (!dep.startsWith("@jobfit/")) {
-        versions[dep] = manifest(path.dirname(require.resolve(`${dep}/package.json`))).version
-      }
+      // Read from the package's own node_modules (pnpm links each dependency there): some packages, such as
+      // @opentelemetry/api, do not export their package.json to require.resolve.
+      if (!dep.startsWith("@jobfit/")) versions[dep] = manifest(path.join(root, dir, "node_modules", dep)).version
     }
   }
   const sqlite = fs.readdirSync(path.join(root, "node_modules", ".pnpm")).find((n) => n.startsWith("better-sqlite3@"))!

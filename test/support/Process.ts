@@ -5,8 +5,8 @@ import * as path from "node:path"
 /** The repository's root, where `pnpm start` runs. */
 export const root = path.resolve(import.meta.dirname, "..", "..")
 
-/** What `pnpm start` runs (`tsx apps/server/src/main.ts`), as node with tsx's loader. */
-const command = [process.execPath, ["--import", "tsx", "apps/server/src/main.ts"]] as const
+/** What `pnpm start` runs: the server bundled into one JavaScript file, rebuilt first when a source changed. */
+const command = [process.execPath, ["apps/server/scripts/start.mjs"]] as const
 
 /** The environment of a started server: ours without any JOBFIT_ setting, plus `env`. */
 const environment = (env: Record<string, string>): NodeJS.ProcessEnv => {

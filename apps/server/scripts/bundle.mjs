@@ -1,0 +1,77 @@
+// Builds the server into one JavaScript file (dist/main.mjs) with esbuild, and rebuilds it only when one of the
+// files it was made from changed since. Plain JavaScript: it runs before anything is compiled.
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { pathToFileURL } from "node:url"
+
+const app = path.resolve(import.meta.dirname, "..")
+const root = path.resolve(app, "..", "..")
+export const output = path.join(app, "dist", "main.mjs")
+const inputsFile = path.join(app, "dist", "inputs.json")
+
+// Native or optional modules stay outside the bundle and load from node_modules as they are.
+const external = ["better-sqlite3", "pg-native"]
+
+/**
+ * A source's `new URL("relative", import.meta.url)` would point next to the bundle; it is made absolute, to the file
+ * beside the source (the analyzer's skills data).
+ */
+const assetUrls = {
+  name: "asset-urls",
+  setup(build) {
+    build.onLoad({ filter: /\/packages\/[^/]+\/src\/.*\.ts$/ }, async (args) => {
+      const text = await fs.promises.readFile(args.path, "utf8")
+      if (!text.includes("import.meta.url")) return undefined
+      const contents = text.replace(
+        /new URL\((["'])([^"']+)\1,\s*import\.meta\.url\)/g,
+        (_, __, relative) => `new URL(${JSON.stringify(pathToFileURL(path.resolve(path.dirname(args.path), relative)).href)})`
+      )
+      return { contents, loader: "ts" }
+    })
+  }
+}
+
+/** Whether the bundle is older than any file it was made from (or than the lockfile). */
+const stale = () => {
+  try {
+    const built = fs.statSync(output).mtimeMs
+    const inputs = JSON.parse(fs.readFileSync(inputsFile, "utf8"))
+    return [...inputs, path.join(root, "pnpm-lock.yaml")].some((file) => fs.statSync(file).mtimeMs > built)
+  } catch {
+    return true
+  }
+}
+
+/** Builds the bundle when it is missing or stale; gives its path. */
+export const ensureBundle = async () => {
+  if (!stale()) return output
+  const esbuild = await import("esbuild")
+  const result = await esbuild.build({
+    entryPoints: [path.join(app, "src", "main.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    external,
+    plugins: [assetUrls],
+    // Bundled CommonJS modules call require for Node's own modules.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    metafile: true,
+    write: false,
+    logLevel: "warning"
+  })
+  fs.mkdirSync(path.dirname(output), { recursive: true })
+  // Written under another name and renamed: several processes starting at once never read half a file.
+  const temporary = `${output}.${process.pid}.tmp`
+  fs.writeFileSync(temporary, result.outputFiles[0].contents)
+  // Our own sources; a dependency changes only with the lockfile, which is checked too.
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((file) => !file.includes(":") && !file.includes("node_modules"))
+    .map((file) => path.resolve(root, file))
+  fs.writeFileSync(`${inputsFile}.${process.pid}.tmp`, JSON.stringify(inputs))
+  fs.renameSync(`${inputsFile}.${process.pid}.tmp`, inputsFile)
+  fs.renameSync(temporary, output)
+  return output
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await ensureBundle()

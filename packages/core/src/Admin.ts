@@ -62,7 +62,7 @@ export class Admin extends Effect.Service<Admin>()("@jobfit/core/Admin", {
       const user = yield* userByEmail(email)
       const amount = yield* Effect.mapError(Schema.decodeUnknown(GrantCents)(cents), invalidInput("cents"))
       const balance = yield* ledger.grant(user.id, amount, note)
-      yield* Metric.incrementBy(Metric.tagged(Metrics.grantedCents, "source", "admin"), amount)
+      yield* Metric.incrementBy(Metrics.grantedCents.of("admin"), amount)
       return balanceOf(balance)
     })
 

@@ -18,7 +18,7 @@ export const layer = Layer.scopedDiscard(
       const now = yield* DateTime.now
       const found = yield* ledger.refundStale(DateTime.subtractDuration(now, staleAfter))
       if (found > 0) {
-        yield* Metric.incrementBy(Metrics.refunds, found)
+        yield* Metric.incrementBy(Metrics.refunds.of(), found)
         yield* Effect.logWarning("refunded charges left pending").pipe(Effect.annotateLogs({ found }))
       }
       if (Option.isSome(idempotency)) yield* idempotency.value.purge(DateTime.subtractDuration(now, RETENTION))

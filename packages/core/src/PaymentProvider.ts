@@ -41,9 +41,7 @@ export const layerVouchers: Layer.Layer<PaymentProvider, never, Vouchers> = Laye
       fields: [{ name: "code", label: "Voucher code", type: "text", hint: "Such as JF-7K3Q-…" }],
       start: (user, form) =>
         vouchers.redeem(user.id, form["code"] ?? "").pipe(
-          Effect.tap((redeemed) =>
-            Metric.incrementBy(Metric.tagged(Metrics.grantedCents, "source", "voucher"), redeemed.cents)
-          ),
+          Effect.tap((redeemed) => Metric.incrementBy(Metrics.grantedCents.of("voucher"), redeemed.cents)),
           Effect.map((redeemed): PaymentOutcome => ({
             _tag: "Credited",
             cents: redeemed.cents,

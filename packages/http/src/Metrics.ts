@@ -1,22 +1,23 @@
 import { Headers, type HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Errors, Metrics } from "@jobfit/core"
-import { Config, Effect, Metric, Option, Redacted } from "effect"
+import { Config, Effect, Option, Redacted } from "effect"
 import { createHash, timingSafeEqual } from "node:crypto"
 import * as Prometheus from "./Prometheus.js"
 import * as Responses from "./Responses.js"
 import { pathOf } from "./Url.js"
 
 /** Requests by `route`, `method` and `status`. */
-export const requests = Metric.counter("jobfit_http_requests_total", {
-  description: "HTTP requests by route, method and status",
-  incremental: true
-})
+export const requests = Metrics.counter("jobfit_http_requests_total", "HTTP requests by route, method and status", [
+  "route",
+  "method",
+  "status"
+])
 
 /** How long requests take until their response is ready, by `route`. */
-export const requestSeconds = Metric.histogram(
+export const requestSeconds = Metrics.histogram(
   "jobfit_http_request_duration_seconds",
-  Metrics.secondsBoundaries,
-  "How long HTTP requests take until the response is ready, in seconds"
+  "How long HTTP requests take until the response is ready, in seconds",
+  ["route"]
 )
 
 const methods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
@@ -30,35 +31,15 @@ export const middleware = (known: ReadonlySet<string>) => {
     const path = pathOf(url)
     return known.has(path) ? path : path === "/dashboard" || path.startsWith("/dashboard/") ? "/dashboard" : "other"
   }
-  const series = new Map<string, readonly [Metric.Metric.Counter<number>, Metric.Metric.Histogram<number>]>()
-  const seriesOf = (route: string, method: string, status: number) => {
-    const id = `${route} ${method} ${status}`
-    let found = series.get(id)
-    if (found === undefined) {
-      found = [
-        requests.pipe(
-          Metric.tagged("route", route),
-          Metric.tagged("method", method),
-          Metric.tagged("status", String(status))
-        ),
-        Metric.tagged(requestSeconds, "route", route)
-      ]
-      series.set(id, found)
-    }
-    return found
-  }
   return <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> =>
     Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
       const start = performance.now()
       return Effect.tap(app, (response) =>
         Effect.sync(() => {
-          const [count, seconds] = seriesOf(
-            routeOf(request.url),
-            methods.has(request.method) ? request.method : "OTHER",
-            response.status
-          )
-          count.unsafeUpdate(1, [])
-          seconds.unsafeUpdate((performance.now() - start) / 1000, [])
+          const route = routeOf(request.url)
+          const method = methods.has(request.method) ? request.method : "OTHER"
+          requests.of(route, method, String(response.status)).unsafeUpdate(1, [])
+          requestSeconds.of(route).unsafeUpdate((performance.now() - start) / 1000, [])
         }))
     })
 }

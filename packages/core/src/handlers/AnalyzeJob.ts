@@ -36,9 +36,7 @@ export const make = (steps: Steps): Handler<typeof Tools.analyze_job> => {
       ? Effect.fail(new FeatureUnavailable({ feature: "Reading posting_text" }))
       : postings.read(url, text)
 
-  const analyses = Metrics.labelled(Metrics.analyses, "outcome")
-  const verdicts = Metrics.labelled(Metrics.verdicts, "verdict")
-  const counted = (outcome: string) => Metric.increment(analyses(outcome))
+  const counted = (outcome: string) => Metric.increment(Metrics.analyses.of(outcome))
 
   return Effect.fn("Gateway.analyze_job")(function*(principal, args) {
     const userId = principal.user.id
@@ -84,7 +82,7 @@ export const make = (steps: Steps): Handler<typeof Tools.analyze_job> => {
       Effect.tap((result) =>
         result.cached
           ? counted("cached")
-          : Effect.zipRight(counted("fresh"), Metric.increment(verdicts(result.verdict)))
+          : Effect.zipRight(counted("fresh"), Metric.increment(Metrics.verdicts.of(result.verdict)))
       ),
       Effect.tapError((error) => counted(catalogue[error._tag].code))
     ))

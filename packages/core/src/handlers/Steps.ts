@@ -63,9 +63,6 @@ const recordResult = (result: unknown) =>
 
 type Services = Omit<Steps, "requireProfile" | "paid">
 
-const chargesByTool = Metrics.labelled(Metrics.charges, "tool")
-const centsByTool = Metrics.labelled(Metrics.chargedCents, "tool")
-
 export const make = (services: Services): Steps => {
   const { accounts, ledger, prices } = services
   return {
@@ -84,8 +81,8 @@ export const make = (services: Services): Steps => {
       if (price === 0) return use((_, result) => recordResult(result), 0)
       const userId = principal.user.id
       const counted = Effect.zipRight(
-        Metric.increment(chargesByTool(tool)),
-        Metric.incrementBy(centsByTool(tool), price)
+        Metric.increment(Metrics.charges.of(tool)),
+        Metric.incrementBy(Metrics.chargedCents.of(tool), price)
       )
       const commit: Commit = (jobId, result) =>
         Effect.flatMap(ledger.charge(userId, price, tool), (charge) => ledger.settle(charge, Option.some(jobId))).pipe(

@@ -122,11 +122,75 @@ const idempotency = Effect.gen(function*() {
   yield* sql`CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)`
 })
 
+// Job counts per user and status, kept by triggers in the statement that changes a job, so `total` stays exact
+// (same transaction, rolled back with it) and costs one indexed row instead of a count over every job of the user.
+const jobCounts = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE TABLE job_counts (
+    user_id BIGINT NOT NULL,
+    status TEXT NOT NULL,
+    total BIGINT NOT NULL,
+    PRIMARY KEY (user_id, status)
+  )`
+  yield* sql`INSERT INTO job_counts (user_id, status, total)
+    SELECT user_id, status, COUNT(*) FROM jobs GROUP BY user_id, status`
+  yield* sql.onDialectOrElse({
+    pg: () =>
+      Effect.gen(function*() {
+        // Statement-level, over the statement's changed rows: one upsert per user and status however many jobs a
+        // statement touches (row-level upserts of one row, many times in one transaction, slow down with each
+        // version of it). Rows are changed in (user, status) order, so two statements cannot deadlock.
+        const apply = (changes: string) =>
+          `INSERT INTO job_counts (user_id, status, total)
+            SELECT user_id, status, SUM(delta) FROM (${changes}) AS changes
+            GROUP BY user_id, status HAVING SUM(delta) <> 0 ORDER BY user_id, status
+            ON CONFLICT (user_id, status) DO UPDATE SET total = job_counts.total + excluded.total;`
+        yield* sql.unsafe(`CREATE FUNCTION jobfit_count_jobs() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            IF TG_OP = 'INSERT' THEN
+              ${apply("SELECT user_id, status, 1 AS delta FROM new_jobs")}
+            ELSIF TG_OP = 'DELETE' THEN
+              ${apply("SELECT user_id, status, -1 AS delta FROM old_jobs")}
+            ELSE
+              ${
+          apply(`SELECT o.user_id, o.status, -1 AS delta FROM old_jobs o JOIN new_jobs n ON n.id = o.id
+                  WHERE n.status <> o.status
+                UNION ALL
+                SELECT n.user_id, n.status, 1 FROM old_jobs o JOIN new_jobs n ON n.id = o.id
+                  WHERE n.status <> o.status`)
+        }
+            END IF;
+            RETURN NULL;
+          END $$`)
+        yield* sql.unsafe(`CREATE TRIGGER jobs_counted_insert AFTER INSERT ON jobs REFERENCING NEW TABLE AS new_jobs
+          FOR EACH STATEMENT EXECUTE FUNCTION jobfit_count_jobs()`)
+        yield* sql.unsafe(`CREATE TRIGGER jobs_counted_delete AFTER DELETE ON jobs REFERENCING OLD TABLE AS old_jobs
+          FOR EACH STATEMENT EXECUTE FUNCTION jobfit_count_jobs()`)
+        yield* sql.unsafe(`CREATE TRIGGER jobs_counted_update AFTER UPDATE ON jobs
+          REFERENCING OLD TABLE AS old_jobs NEW TABLE AS new_jobs
+          FOR EACH STATEMENT EXECUTE FUNCTION jobfit_count_jobs()`)
+      }),
+    orElse: () =>
+      Effect.gen(function*() {
+        const add = (row: "NEW") =>
+          `INSERT INTO job_counts (user_id, status, total) VALUES (${row}.user_id, ${row}.status, 1)
+            ON CONFLICT (user_id, status) DO UPDATE SET total = total + 1;`
+        const remove = (row: "OLD") =>
+          `UPDATE job_counts SET total = total - 1 WHERE user_id = ${row}.user_id AND status = ${row}.status;`
+        yield* sql.unsafe(`CREATE TRIGGER jobs_counted_insert AFTER INSERT ON jobs BEGIN ${add("NEW")} END`)
+        yield* sql.unsafe(`CREATE TRIGGER jobs_counted_delete AFTER DELETE ON jobs BEGIN ${remove("OLD")} END`)
+        yield* sql.unsafe(`CREATE TRIGGER jobs_counted_status AFTER UPDATE OF status ON jobs
+          WHEN OLD.status IS NOT NEW.status BEGIN ${remove("OLD")} ${add("NEW")} END`)
+      })
+  })
+})
+
 /** The schema, one migration per entry, in the order they run. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_create_tables": createTables,
   "0002_dashboard": dashboard,
-  "0003_idempotency": idempotency
+  "0003_idempotency": idempotency,
+  "0004_job_counts": jobCounts
 }
 
 /**

@@ -48,7 +48,13 @@ export const make = Effect.gen(function*() {
     const [rows, count] = yield* Effect.all([
       jobs(sql`SELECT ${jobFields} FROM jobs WHERE ${sql.and([...filter, ...keyset])}
         ORDER BY analyzed_at DESC, id DESC LIMIT ${query.limit + 1}`),
-      oneCount(sql`SELECT COUNT(*) AS total FROM jobs WHERE ${sql.and(filter)}`)
+      // Kept by triggers (migration 0004_job_counts): one row per status instead of a count over every job.
+      oneCount(
+        query.status === "all"
+          ? sql`SELECT COALESCE(SUM(total), 0) AS total FROM job_counts WHERE user_id = ${userId}`
+          : sql`SELECT COALESCE(SUM(total), 0) AS total FROM job_counts WHERE user_id = ${userId}
+              AND status = ${query.status}`
+      )
     ])
     const page = rows.slice(0, query.limit).map(fromRow)
     const has_more = rows.length > query.limit

@@ -3,6 +3,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { dashboardStoreContract, idempotencyStoreContract, storeContract } from "@jobfit/testing"
 import { Effect, Layer } from "effect"
 import { Migrations, SqlStore } from "../src/index.js"
+import { jobCounts } from "./JobCounts.js"
 import { migrateInProcesses } from "./Processes.js"
 import { sqlSecrets } from "./SqlSecrets.js"
 import { pgEnabled, pgSchema, PgTest } from "./TestDatabases.js"
@@ -19,6 +20,7 @@ describe.runIf(pgEnabled)("PostgreSQL", () => {
   dashboardStoreContract("SqlStore on PostgreSQL, dashboard", PgTest)
   idempotencyStoreContract("SqlStore on PostgreSQL, Idempotency-Keys", PgTest)
   sqlSecrets("SqlStore on PostgreSQL, secrets", PgTest)
+  jobCounts("SqlStore on PostgreSQL, job counts", PgTest)
 
   describe("SqlStore on PostgreSQL", () => {
     it.scoped("migrations are safe when two stores start at once in one process", () =>

@@ -5,6 +5,7 @@ import { ConfigError, ConfigProvider, Effect, Layer, Schema } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { Migrations, SqlStore } from "../src/index.js"
+import { jobCounts } from "./JobCounts.js"
 import { migrateInProcesses } from "./Processes.js"
 import { sqlSecrets } from "./SqlSecrets.js"
 import { SqliteTest, tempDir } from "./TestDatabases.js"
@@ -13,6 +14,7 @@ storeContract("SqlStore on SQLite", SqliteTest)
 dashboardStoreContract("SqlStore on SQLite, dashboard", SqliteTest)
 idempotencyStoreContract("SqlStore on SQLite, Idempotency-Keys", SqliteTest)
 sqlSecrets("SqlStore on SQLite, secrets", SqliteTest)
+jobCounts("SqlStore on SQLite, job counts", SqliteTest)
 
 const Pragma = Schema.Array(Schema.Record({ key: Schema.String, value: Schema.Union(Schema.String, Schema.Number) }))
 const pragma = (name: string) =>

@@ -1,21 +1,33 @@
 import { type HttpApp, HttpMiddleware, HttpServerRequest } from "@effect/platform"
-import { Effect, FiberRef } from "effect"
+import { Context, Effect } from "effect"
+import * as Metrics from "./Metrics.js"
 import { pathOf } from "./Url.js"
 
 /**
- * One line per answered request: "Sent HTTP response" with the method, the path and the status, and the time taken
- * as the `http` log span. The path only: a query can hold a secret (the dashboard's password-reset link carries its
- * token there), and a log outlives it.
+ * One line per answered request — "Sent HTTP response" with the method, the path and the status, and the time taken
+ * as the `http` log span — and the request counted in the HTTP metrics (`known`: the routes counted by name). The
+ * path only: a query can hold a secret (the dashboard's password-reset link carries its token there), and a log
+ * outlives it. One middleware for both, reading the request from the fiber: each Effect step costs every request.
  */
-export const middleware = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> =>
-  Effect.flatMap(
-    HttpServerRequest.HttpServerRequest,
-    (request) =>
-      Effect.tap(app, (response) =>
-        Effect.flatMap(FiberRef.get(HttpMiddleware.loggerDisabled), (disabled) =>
-          disabled ? Effect.void : Effect.annotateLogs(Effect.log("Sent HTTP response"), {
-            "http.method": request.method,
-            "http.url": pathOf(request.url),
-            "http.status": response.status
-          }))).pipe(Effect.withLogSpan("http"))
-  )
+export const middleware = (known: ReadonlySet<string>) => {
+  const count = Metrics.counter(known)
+  return <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> =>
+    Effect.withFiberRuntime((fiber) => {
+      const request = Context.unsafeGet(fiber.currentContext, HttpServerRequest.HttpServerRequest)
+      const start = performance.now()
+      return Effect.withLogSpan(
+        Effect.tap(app, (response) => {
+          const path = pathOf(request.url)
+          count(request.method, path, response.status, performance.now() - start)
+          return fiber.getFiberRef(HttpMiddleware.loggerDisabled)
+            ? Effect.void
+            : Effect.annotateLogs(Effect.log("Sent HTTP response"), {
+              "http.method": request.method,
+              "http.url": path,
+              "http.status": response.status
+            })
+        }),
+        "http"
+      )
+    })
+}

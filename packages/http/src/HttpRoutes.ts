@@ -104,7 +104,7 @@ const unrouted = Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
   return allowed === undefined ? Responses.notFound(path) : Responses.methodNotAllowed(request.method, allowed)
 })
 
-const counted = Metrics.middleware(new Set(methodsByPath.keys()))
+const observed = AccessLog.middleware(new Set(methodsByPath.keys()))
 
 const internal = (cause: Cause.Cause<unknown>) =>
   Cause.isInterruptedOnly(cause)
@@ -119,8 +119,7 @@ export const withDefaults = <E, R>(routes: HttpRouter.HttpRouter<E, R>): HttpApp
   routes.pipe(
     Effect.catchTag("RouteNotFound", () => unrouted),
     Effect.catchAllCause(internal),
-    counted,
-    AccessLog.middleware,
+    observed,
     RequestId.middleware
   )
 

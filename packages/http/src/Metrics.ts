@@ -1,10 +1,9 @@
-import { Headers, type HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Headers, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Errors, Metrics } from "@jobfit/core"
 import { Config, Effect, Option, Redacted } from "effect"
 import { createHash, timingSafeEqual } from "node:crypto"
 import * as Prometheus from "./Prometheus.js"
 import * as Responses from "./Responses.js"
-import { pathOf } from "./Url.js"
 
 /** Requests by `route`, `method` and `status`. */
 export const requests = Metrics.counter("jobfit_http_requests_total", "HTTP requests by route, method and status", [
@@ -23,25 +22,17 @@ export const requestSeconds = Metrics.histogram(
 const methods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
 
 /**
- * Counts every request under a label from a small set: a route the app serves, `/dashboard` for its pages, or
+ * Counts a request under labels from small sets: a route the app serves (`known`), `/dashboard` for its pages, or
  * `other` (a path, like a method, a client chose is never a label: a scanner would make series without end).
  */
-export const middleware = (known: ReadonlySet<string>) => {
-  const routeOf = (url: string) => {
-    const path = pathOf(url)
-    return known.has(path) ? path : path === "/dashboard" || path.startsWith("/dashboard/") ? "/dashboard" : "other"
-  }
-  return <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> =>
-    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-      const start = performance.now()
-      return Effect.tap(app, (response) =>
-        Effect.sync(() => {
-          const route = routeOf(request.url)
-          const method = methods.has(request.method) ? request.method : "OTHER"
-          requests.of(route, method, String(response.status)).unsafeUpdate(1, [])
-          requestSeconds.of(route).unsafeUpdate((performance.now() - start) / 1000, [])
-        }))
-    })
+export const counter = (known: ReadonlySet<string>) => (method: string, path: string, status: number, ms: number) => {
+  const route = known.has(path)
+    ? path
+    : path === "/dashboard" || path.startsWith("/dashboard/")
+    ? "/dashboard"
+    : "other"
+  requests.of(route, methods.has(method) ? method : "OTHER", String(status)).unsafeUpdate(1, [])
+  requestSeconds.of(route).unsafeUpdate(ms / 1000, [])
 }
 
 /** The token `GET /metrics` asks for (JOBFIT_METRICS_TOKEN); unset, only the machine itself may read the metrics. */

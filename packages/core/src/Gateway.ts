@@ -65,6 +65,10 @@ export interface Outcome<A> {
 
 type Bound = (principal: Principal, raw: unknown) => Effect.Effect<unknown, AppError>
 
+/** Arguments nested too deep to decode or fingerprint safely, refused before either. */
+const tooDeep = (tool: string) =>
+  new InvalidRequest({ message: `Invalid arguments for ${tool}: ${Json.tooDeepMessage}` })
+
 /**
  * The one entry point of every transport: authenticate, rate limit, scope, decode, the tool's own limit, run its
  * handler (handlers/: charge, work, commit or refund), encode.
@@ -150,7 +154,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
       const decoded = (raw: unknown) =>
         // In-process callers hand over objects that no transport measured: too deep is refused before decoding.
         Json.tooDeep(raw)
-          ? Effect.fail(new InvalidRequest({ message: `Invalid arguments for ${tool.name}: ${Json.tooDeepMessage}` }))
+          ? Effect.fail(tooDeep(tool.name))
           : Effect.mapError(decode(raw), invalidInput(`Invalid arguments for ${tool.name}`))
       // A paid tool records an idempotent call's result in the transaction that charges for it, in its wire form.
       const run = !tool.paid
@@ -217,7 +221,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
       Effect.gen(function*() {
         if (!Idempotency.isValidKey(key)) return yield* new InvalidRequest({ message: Idempotency.invalidKeyMessage })
         if (Json.tooDeep(args)) {
-          return yield* new InvalidRequest({ message: `Invalid arguments for ${tool}: ${Json.tooDeepMessage}` })
+          return yield* tooDeep(tool)
         }
         const userId = principal.user.id
         const claim = yield* idempotency.claim(

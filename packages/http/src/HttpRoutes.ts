@@ -130,18 +130,18 @@ export const app: HttpApp.Default<never, Gateway.Gateway | McpServer.McpServer> 
 // password-reset link) gets no span, so the token does not leave for a collector.
 const untraced = (request: HttpServerRequest.HttpServerRequest) => /[?&]token=/i.test(request.url)
 
-/** Serves the app on the HttpServer in context; needs the Gateway. */
-export const layer = HttpServer.serve(app).pipe(
-  HttpMiddleware.withTracerDisabledWhen(untraced),
-  Layer.provide(McpServer.McpServer.Default)
-)
-
-/** Serves the app with more routes beside it (the dashboard), under the same error handling and logs. */
-export const layerWith = <E, R>(extra: HttpRouter.HttpRouter<E, R>) =>
-  HttpServer.serve(withDefaults(HttpRouter.concat(router, extra))).pipe(
+const serve = <R>(served: HttpApp.Default<never, R>) =>
+  HttpServer.serve(served).pipe(
     HttpMiddleware.withTracerDisabledWhen(untraced),
     Layer.provide(McpServer.McpServer.Default)
   )
+
+/** Serves the app on the HttpServer in context; needs the Gateway. */
+export const layer = serve(app)
+
+/** Serves the app with more routes beside it (the dashboard), under the same error handling and logs. */
+export const layerWith = <E, R>(extra: HttpRouter.HttpRouter<E, R>) =>
+  serve(withDefaults(HttpRouter.concat(router, extra)))
 
 /**
  * The app as a web-standard `(Request) => Promise<Response>` over a Gateway layer, for hosts that are not

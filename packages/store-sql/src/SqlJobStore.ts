@@ -48,13 +48,9 @@ export const make = Effect.gen(function*() {
     const [rows, count] = yield* Effect.all([
       jobs(sql`SELECT ${jobFields} FROM jobs WHERE ${sql.and([...filter, ...keyset])}
         ORDER BY analyzed_at DESC, id DESC LIMIT ${query.limit + 1}`),
-      // Kept by triggers (migration 0004_job_counts): one row per status instead of a count over every job.
-      oneCount(
-        query.status === "all"
-          ? sql`SELECT COALESCE(SUM(total), 0) AS total FROM job_counts WHERE user_id = ${userId}`
-          : sql`SELECT COALESCE(SUM(total), 0) AS total FROM job_counts WHERE user_id = ${userId}
-              AND status = ${query.status}`
-      )
+      // Kept by triggers (migration 0004_job_counts), with the same columns: one row per status instead of a count
+      // over every job.
+      oneCount(sql`SELECT COALESCE(SUM(total), 0) AS total FROM job_counts WHERE ${sql.and(filter)}`)
     ])
     const page = rows.slice(0, query.limit).map(fromRow)
     const has_more = rows.length > query.limit

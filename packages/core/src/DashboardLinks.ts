@@ -1,4 +1,5 @@
-import { Context, Layer } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
+import { identity } from "effect/Function"
 import { type AppError, InsufficientCredits, ProfileNotFound, ScopeNotAllowed } from "./Errors.js"
 
 /** The dashboard's public address; when present, errors a person fixes there carry a link to its page. */
@@ -28,3 +29,12 @@ export const attach = (baseUrl: string) => (error: AppError): AppError => {
       return error
   }
 }
+
+/**
+ * What a transport applies to the errors it sends: `attach` with this context's dashboard, or nothing without one.
+ * The Gateway's errors are the domain's; a link to a page is the edge's business.
+ */
+export const attacher: Effect.Effect<(error: AppError) => AppError> = Effect.map(
+  Effect.serviceOption(DashboardLinks),
+  Option.match({ onNone: () => identity, onSome: (links) => attach(links.baseUrl) })
+)

@@ -5,7 +5,6 @@ import { Analyzer } from "./Analyzer.js"
 import * as ApiKey from "./ApiKey.js"
 import { balanceOf } from "./Credits.js"
 import { CvWriter } from "./CvWriter.js"
-import * as DashboardLinks from "./DashboardLinks.js"
 import {
   type AppError,
   catalogue,
@@ -90,11 +89,6 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
     const idempotency = Option.getOrElse(
       yield* Effect.serviceOption(Idempotency.IdempotencyStore),
       () => Idempotency.memory()
-    )
-    // Optional: without a dashboard, errors carry no link.
-    const links = Option.map(
-      yield* Effect.serviceOption(DashboardLinks.DashboardLinks),
-      (l) => DashboardLinks.attach(l.baseUrl)
     )
 
     const refusedBy = {
@@ -293,7 +287,6 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
           : once(principal, tool, args, options.idempotencyKey)
       ).pipe(
         measured(tool),
-        (self) => Option.match(links, { onNone: () => self, onSome: (attach) => Effect.mapError(self, attach) }),
         Effect.withSpan("Gateway.callAs", { attributes: { tool }, captureStackTrace: false })
       )
 

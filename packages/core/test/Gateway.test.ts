@@ -528,7 +528,7 @@ describe("Gateway profile", () => {
     }).pipe(Effect.provide(layer))
   })
 
-  it.effect("with the dashboard's address, errors a person fixes there link to its page", () => {
+  it.effect("errors stay the domain's: a dashboard's address in the context adds no link (the transports do)", () => {
     const memory = MemoryStore.make()
     const layer = Layer.mergeAll(Gateway.Gateway.Default, Admin.Admin.Default).pipe(
       Layer.provide([
@@ -543,22 +543,25 @@ describe("Gateway profile", () => {
     return Effect.gen(function*() {
       const poor = yield* user({ cents: 2 })
       const poorer = yield* poor.error("analyze_job", { job_url: "https://jobs.example.com/1" })
-      assert.strictEqual(poorer.message, "Insufficient credits: this call costs 5, the balance is 2")
-      assert.deepStrictEqual(Errors.dataOf(poorer), {
+      assert.deepStrictEqual(Errors.dataOf(poorer), { required_credits: 5, available_credits: 2 })
+      const link = yield* DashboardLinks.attacher.pipe(
+        Effect.provide(DashboardLinks.layer("https://jobfit.example/dashboard/"))
+      )
+      assert.deepStrictEqual(Errors.dataOf(link(poorer)), {
         required_credits: 5,
         available_credits: 2,
         dashboard_url: "https://jobfit.example/dashboard/credits"
       })
       const narrow = yield* user({ scopes: ["jobs_read"] })
-      assert.deepStrictEqual(Errors.dataOf(yield* narrow.error("get_credits")), {
+      assert.deepStrictEqual(Errors.dataOf(link(yield* narrow.error("get_credits"))), {
         required_scope: "credits_read",
         dashboard_url: "https://jobfit.example/dashboard/keys"
       })
       const fresh = yield* user({ withProfile: false })
-      const missing = yield* fresh.error("get_profile")
+      const missing = link(yield* fresh.error("get_profile"))
       assert.strictEqual(missing.message, "User profile not found")
       assert.deepStrictEqual(Errors.dataOf(missing), { dashboard_url: "https://jobfit.example/dashboard/profile" })
-      assert.deepStrictEqual(Errors.dataOf(yield* fresh.error("get_job", { job_id: 999 })), { job_id: 999 })
+      assert.deepStrictEqual(Errors.dataOf(link(yield* fresh.error("get_job", { job_id: 999 }))), { job_id: 999 })
     }).pipe(Effect.provide(layer))
   })
 
@@ -566,7 +569,10 @@ describe("Gateway profile", () => {
     const { layer } = setup()
     return Effect.gen(function*() {
       const narrow = yield* user({ scopes: ["jobs_read"] })
-      assert.deepStrictEqual(Errors.dataOf(yield* narrow.error("get_credits")), { required_scope: "credits_read" })
+      const link = yield* DashboardLinks.attacher
+      assert.deepStrictEqual(Errors.dataOf(link(yield* narrow.error("get_credits"))), {
+        required_scope: "credits_read"
+      })
       const fresh = yield* user({ withProfile: false })
       assert.deepStrictEqual(Errors.dataOf(yield* fresh.error("get_profile")), {})
     }).pipe(Effect.provide(layer))

@@ -63,11 +63,8 @@ export type Output<X> =
  * process left pending running beside them. The parts stay in the output, for admin work on the same store.
  */
 export const layer = <X, E>(parts: Parts<X, E>): Layer.Layer<Output<X>, E | ConfigError.ConfigError> => {
-  const gateway = parts.links === undefined
-    ? Gateway.Gateway.Default
-    : Gateway.Gateway.Default.pipe(Layer.provide(parts.links))
   return Layer.mergeAll(Admin.Admin.Default, McpServer.McpServer.Default, ChargeSweeper.layer).pipe(
-    Layer.provideMerge(gateway),
+    Layer.provideMerge(Gateway.Gateway.Default),
     Layer.provideMerge(Layer.mergeAll(
       // A key's principal is remembered for a second (PrincipalCache): one query a second for a busy key.
       Layer.merge(parts.store, PrincipalCache.layer.pipe(Layer.provide(parts.store))),
@@ -75,7 +72,9 @@ export const layer = <X, E>(parts: Parts<X, E>): Layer.Layer<Output<X>, E | Conf
       parts.prices,
       parts.rateLimits,
       parts.verdict ?? Verdict.layerConfig,
-      parts.limiter ?? RateLimiter.layerMemory
+      parts.limiter ?? RateLimiter.layerMemory,
+      // Read by the transports (MCP, REST), which add the links to the errors they send.
+      parts.links ?? Layer.empty
     ))
   )
 }

@@ -6,7 +6,7 @@ import {
   HttpServerRequest,
   HttpServerResponse
 } from "@effect/platform"
-import { type Errors, Gateway, Prices, Readiness } from "@jobfit/core"
+import { DashboardLinks, type Errors, Gateway, Prices, Readiness } from "@jobfit/core"
 import { McpServer } from "@jobfit/mcp"
 import { Cause, Effect, Either, Layer, Option } from "effect"
 import * as AccessLog from "./AccessLog.js"
@@ -80,7 +80,7 @@ const toolsCall = Effect.gen(function*() {
     Effect.either
   )
   return yield* Either.match(outcome, {
-    onLeft: (error) => Effect.succeed(Responses.failure(error, rate)),
+    onLeft: (error) => Effect.map(DashboardLinks.attacher, (link) => Responses.failure(link(error), rate)),
     onRight: (value) => Responses.success({ value, rate })
   })
 }).pipe(answer, Effect.withSpan("HttpRoutes.toolsCall", { captureStackTrace: false }))

@@ -1,4 +1,4 @@
-import { Errors, Gateway, Idempotency, Json, Progress, Server } from "@jobfit/core"
+import { DashboardLinks, Errors, Gateway, Idempotency, Json, Progress, Server } from "@jobfit/core"
 import { Effect, Either, Option } from "effect"
 import * as JsonRpc from "./JsonRpc.js"
 import * as Protocol from "./Protocol.js"
@@ -38,6 +38,7 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
   effect: Effect.gen(function*() {
     const gateway = yield* Gateway.Gateway
     const tools = ToolList.make()
+    const link = yield* DashboardLinks.attacher
 
     // A progressToken in params._meta asks for notifications/progress while the tool runs.
     const progressTo = (params: Record<string, unknown>, context: Context) => {
@@ -87,6 +88,7 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
             isError: false
           })
         ),
+        Effect.mapError(link),
         Effect.catchAll((error) =>
           Effect.succeed(
             Errors.catalogue[error._tag].toolResult

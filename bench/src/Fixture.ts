@@ -34,7 +34,7 @@ export const cachedStore = (database: string): Layer.Layer<SqlStore.Stores | Sql
     const context = yield* Effect.context<SqlStore.Stores | SqlStore.DashboardStores>()
     const accounts = Context.get(context, AccountStore.AccountStore)
     const jobs = Context.get(context, JobStore.JobStore)
-    const principals = new Map<string, Account.Principal>()
+    const principals = new Map<string, Account.KeyPrincipal>()
     const pages = new Map<string, JobStore.JobPage>()
     const pageKey = (userId: number, query: JobStore.ListQuery) =>
       JSON.stringify([userId, query.status, query.limit, Option.getOrNull(query.after)])

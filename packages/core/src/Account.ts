@@ -9,11 +9,32 @@ export class User extends Schema.Class<User>("User")({
   name: Schema.String
 }) {}
 
-/** Who is calling: the user, and the key with its scopes. */
-export interface Principal {
+/** Who is calling: the user, and what they call with — an API key, or a dashboard session. */
+export type Principal = KeyPrincipal | SessionPrincipal
+
+/** A caller holding an API key: the key's scopes apply, and per-key limits count on it. */
+export interface KeyPrincipal {
   readonly user: User
   readonly key: { readonly id: ApiKeyId; readonly name: string; readonly scopes: ReadonlyArray<Scope> }
+  readonly session?: undefined
 }
+
+/**
+ * A person signed in to the dashboard. `id` names the session without being its secret (the dashboard uses a
+ * digest of the token); per-key limits count on it as they count on a key.
+ */
+export interface SessionPrincipal {
+  readonly user: User
+  readonly session: { readonly id: string; readonly scopes: ReadonlyArray<Scope> }
+  readonly key?: undefined
+}
+
+export const scopesOf = (principal: Principal): ReadonlyArray<Scope> =>
+  principal.key === undefined ? principal.session.scopes : principal.key.scopes
+
+/** What a per-key limit counts on: the key's id, or the session's. */
+export const credentialOf = (principal: Principal): string =>
+  principal.key === undefined ? `session:${principal.session.id}` : String(principal.key.id)
 
 export const Email = Schema.Trim.pipe(
   Schema.pattern(/^[^\s@]+@[^\s@]+$/, { message: () => "must be an email address" }),

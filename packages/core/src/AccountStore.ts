@@ -1,5 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
-import type { Principal, User } from "./Account.js"
+import type { KeyPrincipal, User } from "./Account.js"
 import type { ApiKey } from "./ApiKey.js"
 import type { ApiKeyNotFound, EmailTaken, InvalidApiKey, UserNotFound } from "./Errors.js"
 import type { ApiKeyId, UserId } from "./Ids.js"
@@ -9,7 +9,7 @@ import type { Scope } from "./Scope.js"
 /** Users, their API keys and their profiles. Storage failures are defects, not typed errors. */
 export class AccountStore extends Context.Tag("@jobfit/core/AccountStore")<AccountStore, {
   /** Finds the live key with this secret and records its use. */
-  readonly authenticate: (secret: string) => Effect.Effect<Principal, InvalidApiKey>
+  readonly authenticate: (secret: string) => Effect.Effect<KeyPrincipal, InvalidApiKey>
   readonly createUser: (input: { readonly email: string; readonly name: string }) => Effect.Effect<User, EmailTaken>
   readonly findUserByEmail: (email: string) => Effect.Effect<User, UserNotFound>
   /** Creates a key; the secret is returned here once and never stored in clear. */

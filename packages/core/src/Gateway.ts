@@ -1,5 +1,5 @@
 import { Cause, DateTime, Duration, Effect, Exit, Metric, Option, Schema } from "effect"
-import type { Principal } from "./Account.js"
+import { credentialOf, type Principal, scopesOf } from "./Account.js"
 import { AccountStore } from "./AccountStore.js"
 import { Analyzer } from "./Analyzer.js"
 import * as ApiKey from "./ApiKey.js"
@@ -144,7 +144,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
       // Taken once the arguments decoded: a malformed call does not use up the caller's analyses.
       const ownLimit = tool.limit === undefined
         ? undefined
-        : (principal: Principal) => limit(tool.limit!, principal.key.id, limits[tool.limit!])
+        : (principal: Principal) => limit(tool.limit!, credentialOf(principal), limits[tool.limit!])
       const decoded = (raw: unknown) =>
         // In-process callers hand over objects that no transport measured: too deep is refused before decoding.
         Json.tooDeep(raw)
@@ -191,7 +191,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
       Effect.gen(function*() {
         if (!Tools.isToolName(tool)) return yield* new InvalidRequest({ message: `Unknown tool: ${tool}` })
         const contract = Tools.tools[tool]
-        if (!principal.key.scopes.includes(contract.scope)) {
+        if (!scopesOf(principal).includes(contract.scope)) {
           return yield* new ScopeNotAllowed({ required_scope: contract.scope })
         }
         return yield* handlers[tool](principal, args === undefined ? {} : args)

@@ -1,5 +1,5 @@
 import { Clock, Effect, Layer } from "effect"
-import type { Principal } from "./Account.js"
+import type { KeyPrincipal } from "./Account.js"
 import { AccountStore } from "./AccountStore.js"
 import type { ApiKeyId } from "./Ids.js"
 
@@ -15,7 +15,7 @@ const MAX_ENTRIES = 10_000
 export const layer = Layer.effect(
   AccountStore,
   Effect.map(AccountStore, (store) => {
-    const entries = new Map<string, { readonly principal: Principal; readonly until: number }>()
+    const entries = new Map<string, { readonly principal: KeyPrincipal; readonly until: number }>()
     const forget = (keyId: ApiKeyId) =>
       Effect.sync(() => {
         for (const [secret, entry] of entries) if (entry.principal.key.id === keyId) entries.delete(secret)

@@ -16,3 +16,8 @@ export type Scope = typeof Scope.Type
 export const all: ReadonlyArray<Scope> = Scope.literals
 
 export const isScope = Schema.is(Scope)
+
+/** The scopes a user may give their own keys (and a dashboard session holds): all but the operator's `admin`. */
+export const ofUsers: ReadonlyArray<Exclude<Scope, "admin">> = all.filter((s): s is Exclude<Scope, "admin"> =>
+  s !== "admin"
+)

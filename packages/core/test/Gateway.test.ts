@@ -1,14 +1,16 @@
 import { assert, describe, it } from "@effect/vitest"
 import {
+  Account,
   Admin,
   DashboardLinks,
   Errors,
   Gateway,
   Idempotency,
-  type Ids,
+  Ids,
   MemoryStore,
   Prices,
   RateLimiter,
+  Scope,
   Verdict
 } from "@jobfit/core"
 import { DateTime, Duration, Effect, Either, Fiber, Layer, Option, TestClock } from "effect"
@@ -95,6 +97,37 @@ describe("Gateway", () => {
       }
       assert.deepInclude(yield* u.value("analyze_job", { job_url: "https://e.com/1" }), { cost_cents: 5 })
       assert.strictEqual((yield* u.error("analyze_job", { job_url: "https://e.com/2" }))._tag, "RateLimitExceeded")
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a session principal acts with its own scopes, and the analyze limit counts on each session", () => {
+    const { layer } = setup(
+      RateLimiter.layerRateLimits({ perKey: Option.none(), analyze: Option.some({ perMinute: 1, burst: 1 }) })
+    )
+    return Effect.gen(function*() {
+      const u = yield* user({ cents: 20 })
+      const gateway = yield* Gateway.Gateway
+      const status = yield* gateway.status({ authorization: `Bearer ${u.secret}`, client: "c" })
+      const member = Account.User.make({ id: Ids.UserId.make(status.value.user.id), email: u.email, name: "" })
+      const session = (id: string, scopes: ReadonlyArray<Scope.Scope>) => ({ user: member, session: { id, scopes } })
+      const narrow = session("narrow", ["jobs_read"])
+      assert.deepStrictEqual(yield* gateway.callAs(narrow, "get_saved_jobs", {}), {
+        jobs: [],
+        total: 0,
+        has_more: false,
+        next_cursor: null
+      })
+      assertError(
+        yield* Effect.flip(gateway.callAs(narrow, "get_credits", {})),
+        new Errors.ScopeNotAllowed({ required_scope: "credits_read" })
+      )
+      const analyse = (id: string, n: number) =>
+        gateway.callAs(session(id, Scope.ofUsers), "analyze_job", { job_url: `https://e.com/${id}/${n}` })
+      yield* analyse("first", 1)
+      assert.strictEqual((yield* Effect.flip(analyse("first", 2)))._tag, "RateLimitExceeded")
+      // Another session, or the user's key, has its own bucket.
+      yield* analyse("second", 1)
+      assert.deepInclude(yield* u.value("analyze_job", { job_url: "https://e.com/key/1" }), { cost_cents: 5 })
     }).pipe(Effect.provide(layer))
   })
 

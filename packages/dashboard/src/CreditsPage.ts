@@ -1,5 +1,5 @@
 import { HttpServerResponse } from "@effect/platform"
-import { Ids, Ledger, PaymentProvider } from "@jobfit/core"
+import { Ids, type Ledger, PaymentProvider, SelfService } from "@jobfit/core"
 import { DateTime, Effect, Option } from "effect"
 import * as Format from "./Format.js"
 import { memberPost, members } from "./Handlers.js"
@@ -33,12 +33,11 @@ const parseBefore = (text: string | null): Option.Option<Ledger.EntryPosition> =
 
 const page = (member: Member, view: { readonly notice?: string; readonly error?: string; readonly status?: number }) =>
   Effect.gen(function*() {
-    const ledger = yield* Ledger.Ledger
+    const self = yield* SelfService.SelfService
     const provider = yield* PaymentProvider.PaymentProvider
     const before = parseBefore(query(member).get("before"))
-    const balance = yield* ledger.balance(member.member.id)
-    const entries = yield* ledger.entries(
-      member.member.id,
+    const { balance_cents: balance, entries } = yield* self.credits(
+      member.principal,
       Option.match(before, {
         onNone: () => ({ limit: PAGE }),
         onSome: (position) => ({ limit: PAGE, before: position })
@@ -100,7 +99,8 @@ export const add = memberPost((member, form) =>
     const provider = yield* PaymentProvider.PaymentProvider
     const values: Record<string, string> = {}
     for (const f of provider.fields) values[f.name] = (form.get(f.name) ?? "").trim()
-    const outcome = yield* Effect.either(provider.start(member.member, values))
+    const self = yield* SelfService.SelfService
+    const outcome = yield* Effect.either(self.addCredits(member.principal, values))
     if (outcome._tag === "Left") return yield* page(member, { error: outcome.left.message, status: 400 })
     const result = outcome.right
     yield* Effect.logInfo("dashboard credits").pipe(

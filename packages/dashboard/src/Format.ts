@@ -17,6 +17,3 @@ export const scopeLabels: Record<Exclude<Scope.Scope, "admin">, string> = {
   profile_read: "Read the profile (get_profile)",
   profile_write: "Change the profile (update_profile)"
 }
-
-/** The scopes a dashboard user may give a key; `admin` is the operator's and is not offered here. */
-export const userScopes = Object.keys(scopeLabels) as ReadonlyArray<keyof typeof scopeLabels>

@@ -77,7 +77,7 @@ export const list: Handler<Gateway.Gateway> = members((member) =>
     const limit = limits.find((l) => l === params.get("limit")) ?? "25"
     const cursor = params.get("cursor")
     const result = yield* Effect.either(
-      Calls.call(member.member, Tools.get_saved_jobs, {
+      Calls.call(member.principal, Tools.get_saved_jobs, {
         status,
         limit: Number(limit),
         ...(cursor === null || cursor === "" ? {} : { cursor })
@@ -183,7 +183,7 @@ const redFlags = (flags: ReadonlyArray<Analysis.RedFlag>): Html =>
 
 const detailPage = (member: Member, id: number, view: { alert?: string; notice?: string; status?: number } = {}) =>
   Effect.gen(function*() {
-    const found = yield* Effect.either(Calls.call(member.member, Tools.get_job, { job_id: id }))
+    const found = yield* Effect.either(Calls.call(member.principal, Tools.get_job, { job_id: id }))
     if (found._tag === "Left") return notFound(member)
     const job = found.right
     const a = job.analysis
@@ -274,7 +274,7 @@ export const setStatus = (raw: string | undefined): Handler<Gateway.Gateway> =>
     Effect.gen(function*() {
       const status = form.get("status") ?? ""
       const moved = yield* Effect.either(
-        Calls.call(member.member, Tools.update_job_status, { job_id: id, status })
+        Calls.call(member.principal, Tools.update_job_status, { job_id: id, status })
       )
       if (moved._tag === "Left") {
         return moved.left._tag === "JobNotFound"
@@ -294,7 +294,7 @@ export const cv = (raw: string | undefined): Handler<Gateway.Gateway> =>
   jobPost(raw, (member, id, form) =>
     Effect.gen(function*() {
       const format = form.get("format") ?? "markdown"
-      const made = yield* Effect.either(Calls.call(member.member, Tools.generate_cv, { job_id: id, format }))
+      const made = yield* Effect.either(Calls.call(member.principal, Tools.generate_cv, { job_id: id, format }))
       if (made._tag === "Left") {
         const error = made.left
         if (error._tag === "JobNotFound") return notFound(member)
@@ -346,7 +346,10 @@ export const analyze: Handler<Gateway.Gateway> = memberPost((member, form) =>
       })
     if (jobUrl === "") return again("Give the posting's URL.", 400)
     const done = yield* Effect.either(
-      Calls.call(member.member, Tools.analyze_job, { job_url: jobUrl, ...(text === "" ? {} : { posting_text: text }) })
+      Calls.call(member.principal, Tools.analyze_job, {
+        job_url: jobUrl,
+        ...(text === "" ? {} : { posting_text: text })
+      })
     )
     if (done._tag === "Left") {
       const { message, status } = analyseAlert(done.left)

@@ -1,17 +1,14 @@
-import { AccountStore, type ApiKey, Scope } from "@jobfit/core"
-import { Effect, Option } from "effect"
-import type { Form } from "./Form.js"
+import { type ApiKey, Scope, SelfService } from "@jobfit/core"
+import { Effect } from "effect"
 import * as Format from "./Format.js"
 import { memberPost, members, problem } from "./Handlers.js"
 import { type Html, html } from "./Html.js"
 import * as Layout from "./Layout.js"
 import { type Member, path, query, seeOther } from "./Visit.js"
 
-const MAX_NAME = 100
-
 const scopeChecks = (name: string, chosen: ReadonlyArray<string>, idPrefix: string): Html =>
   html`<div class="checks">${
-    Format.userScopes.map((scope) =>
+    Scope.ofUsers.map((scope) =>
       html`<label for="${idPrefix}-${scope}"><input type="checkbox" id="${idPrefix}-${scope}" name="${name}" value="${scope}"${
         chosen.includes(scope) ? html` checked` : ""
       }> <span><code>${scope}</code> — ${Format.scopeLabels[scope]}</span></label>`
@@ -52,9 +49,8 @@ interface View {
 
 const page = (member: Member, view: View = {}) =>
   Effect.gen(function*() {
-    const accounts = yield* AccountStore.AccountStore
-    const keys = yield* accounts.listKeys(member.member.id)
-    const values = view.values ?? { name: "", scopes: Format.userScopes }
+    const keys = yield* Effect.flatMap(SelfService.SelfService, (self) => self.keys(member.principal))
+    const values = view.values ?? { name: "", scopes: Scope.ofUsers }
     const created = view.created === undefined ? "" : html`<section class="card" aria-labelledby="new-key">
 <h2 id="new-key">Your new key “${view.created.key.name}”</h2>
 <p><strong>Copy it now: it is shown only this once.</strong> Send it as <code>Authorization: Bearer &lt;key&gt;</code>.</p>
@@ -100,10 +96,8 @@ ${
     })
   })
 
-const chosenScopes = (form: Form) => {
-  const chosen = form.getAll("scopes").filter(Scope.isScope).filter((s) => s !== "admin")
-  return [...new Set(chosen)]
-}
+/** Another user's key, or none, is "not found" (never "forbidden"). */
+const notYours = (member: Member) => problem(member, 404, "Key not found", "You have no API key with this id.")
 
 export const show = members((member) => {
   const done = query(member).get("done")
@@ -113,52 +107,40 @@ export const show = members((member) => {
 
 export const create = memberPost((member, form) =>
   Effect.gen(function*() {
-    const accounts = yield* AccountStore.AccountStore
-    const name = (form.get("name") ?? "").trim()
-    const scopes = chosenScopes(form)
-    const errors: { name?: string; scopes?: string } = {}
-    if (name.length > MAX_NAME) errors.name = `Use at most ${MAX_NAME} characters`
-    if (scopes.length === 0) errors.scopes = "Choose at least one scope"
-    if (Object.keys(errors).length > 0) return yield* page(member, { errors, values: { name, scopes }, status: 400 })
-    const created = yield* accounts.createKey(member.member.id, { name: name || "default", scopes })
-    yield* Effect.logInfo("dashboard key created").pipe(Effect.annotateLogs({ keyId: created.apiKey.id }))
-    return yield* page(member, { created: { key: created.apiKey, secret: created.secret } })
+    const self = yield* SelfService.SelfService
+    const values = { name: (form.get("name") ?? "").trim(), scopes: form.getAll("scopes") }
+    return yield* self.createKey(member.principal, values).pipe(
+      Effect.flatMap((created) => page(member, { created: { key: created.apiKey, secret: created.secret } })),
+      Effect.catchTag("KeyRequestInvalid", (invalid) =>
+        page(member, {
+          errors: invalid.problems,
+          values: { name: values.name, scopes: values.scopes.filter(Scope.isScope) },
+          status: 400
+        }))
+    )
   })
 )
 
-/** The user's own key with this id, from the path; another user's key is "not found". */
-const ownKey = (member: Member, raw: string | undefined) =>
-  Effect.gen(function*() {
-    const accounts = yield* AccountStore.AccountStore
-    const keys = yield* accounts.listKeys(member.member.id)
-    return Option.fromNullable(keys.find((key) => String(key.id) === raw))
-  })
-
-const notYours = (member: Member) => problem(member, 404, "Key not found", "You have no API key with this id.")
+const keyId = (raw: string | undefined) => (raw !== undefined && /^\d{1,15}$/.test(raw) ? Number(raw) : -1)
 
 export const revoke = (raw: string | undefined) =>
   memberPost((member) =>
-    Effect.gen(function*() {
-      const accounts = yield* AccountStore.AccountStore
-      const key = yield* ownKey(member, raw)
-      if (Option.isNone(key)) return notYours(member)
-      // The key was just listed as the user's: a failure here is a defect, not "not found".
-      yield* Effect.orDie(accounts.revokeKey(key.value.id))
-      return seeOther(path("/keys?done=revoked"))
-    })
+    Effect.flatMap(SelfService.SelfService, (self) => self.revokeKey(member.principal, keyId(raw))).pipe(
+      Effect.as(seeOther(path("/keys?done=revoked"))),
+      Effect.catchTag("ApiKeyNotFound", () => Effect.succeed(notYours(member)))
+    )
   )
 
 export const updateScopes = (raw: string | undefined) =>
   memberPost((member, form) =>
-    Effect.gen(function*() {
-      const accounts = yield* AccountStore.AccountStore
-      const key = yield* ownKey(member, raw)
-      if (Option.isNone(key)) return notYours(member)
-      const scopes = chosenScopes(form)
-      if (scopes.length === 0) {
-        return yield* page(member, { alert: `Choose at least one scope for “${key.value.name}”.`, status: 400 })
-      }
-      yield* Effect.orDie(accounts.updateKeyScopes(key.value.id, scopes))
-      return seeOther(path("/keys?done=scopes"))
-    })
+    Effect.flatMap(
+      SelfService.SelfService,
+      (self) => self.rescopeKey(member.principal, keyId(raw), form.getAll("scopes"))
+    ).pipe(
+      Effect.as(seeOther(path("/keys?done=scopes"))),
+      Effect.catchTags({
+        ApiKeyNotFound: () => Effect.succeed(notYours(member)),
+        KeyRequestInvalid: (invalid) => page(member, { alert: `${invalid.message} for this key.`, status: 400 })
+      })
+    )
   )

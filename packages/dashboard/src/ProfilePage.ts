@@ -10,7 +10,7 @@ import { type Member, path, query, seeOther } from "./Visit.js"
 
 /** The stored profile, or none yet (get_profile's "User profile not found"). */
 const stored = (member: Member): Effect.Effect<Option.Option<Profile.Profile>, never, Gateway.Gateway> =>
-  Calls.call(member.member, Tools.get_profile, {}).pipe(
+  Calls.call(member.principal, Tools.get_profile, {}).pipe(
     Effect.map((profile): Option.Option<Profile.Profile> => Option.some(profile)),
     Effect.catchAll((error) =>
       error._tag === "ProfileNotFound" ? Effect.succeed(Option.none<Profile.Profile>()) : Effect.die(error)
@@ -199,7 +199,7 @@ export const save: Handler<Gateway.Gateway> = memberPost((member, form) =>
         status: 400
       })
     }
-    const saved = yield* Effect.either(Calls.call(member.member, Tools.update_profile, result.profile))
+    const saved = yield* Effect.either(Calls.call(member.principal, Tools.update_profile, result.profile))
     if (saved._tag === "Left") {
       return page(member, { ...fromStored(profile), alert: saved.left.message, status: 400 })
     }
@@ -229,7 +229,7 @@ export const upload: Handler<Gateway.Gateway> = memberPost((member, form) =>
     const parsed = parseJson(text)
     if (!parsed.ok) return yield* problem(parsed.message)
     const saved = yield* Effect.either(
-      Calls.call(member.member, Tools.update_profile, Admin.toProfile(parsed.value))
+      Calls.call(member.principal, Tools.update_profile, Admin.toProfile(parsed.value))
     )
     if (saved._tag === "Left") return yield* problem(saved.left.message)
     return seeOther(path("/profile?saved=1"))

@@ -1,5 +1,5 @@
 import { HttpRouter, HttpServerResponse } from "@effect/platform"
-import type { AccountStore, Gateway, Ledger, PaymentProvider, RateLimiter } from "@jobfit/core"
+import type { AccountStore, Gateway, PaymentProvider, RateLimiter, SelfService } from "@jobfit/core"
 import { Effect, Option } from "effect"
 import * as Assets from "./Assets.js"
 import * as AuthPages from "./AuthPages.js"
@@ -33,8 +33,8 @@ export type Services =
   | Base
   | AccountStore.AccountStore
   | Gateway.Gateway
-  | Ledger.Ledger
   | PaymentProvider.PaymentProvider
+  | SelfService.SelfService
   | RateLimiter.RateLimiter
 
 /** Every dashboard page under /dashboard; an unknown path there is an HTML 404. */

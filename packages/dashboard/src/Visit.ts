@@ -1,6 +1,7 @@
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { type Account, Credentials } from "@jobfit/core"
+import { type Account, Credentials, Scope } from "@jobfit/core"
 import { DateTime, Duration, Effect, Option } from "effect"
+import { createHash } from "node:crypto"
 import * as Csrf from "./Csrf.js"
 import { BASE_PATH, Settings } from "./Settings.js"
 
@@ -21,7 +22,12 @@ export interface Visit {
 export interface Member extends Visit {
   readonly member: Account.User
   readonly token: string
+  /** Whom the member's actions run as: a session principal holding every scope a user may hold. */
+  readonly principal: Account.SessionPrincipal
 }
+
+/** A session's name that is not its secret: limits and logs may carry it. */
+const sessionId = (token: string) => createHash("sha256").update(`session:${token}`).digest("base64url").slice(0, 16)
 
 /** Reads the session and CSRF cookies of the current request. */
 export const current = Effect.gen(function*() {
@@ -44,7 +50,12 @@ export const current = Effect.gen(function*() {
 
 export const asMember = (visit: Visit): Option.Option<Member> =>
   Option.isSome(visit.user) && Option.isSome(visit.session)
-    ? Option.some({ ...visit, member: visit.user.value, token: visit.session.value })
+    ? Option.some({
+      ...visit,
+      member: visit.user.value,
+      token: visit.session.value,
+      principal: { user: visit.user.value, session: { id: sessionId(visit.session.value), scopes: Scope.ofUsers } }
+    })
     : Option.none()
 
 const cookieOptions = (secure: boolean, maxAge: Duration.Duration) => ({

@@ -2,7 +2,7 @@ import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { SqlClient } from "@effect/sql"
 import { Builtin } from "@jobfit/analyzer"
-import { PaymentProvider, Prices, RateLimiter, Readiness } from "@jobfit/core"
+import { PaymentProvider, Prices, RateLimiter, Readiness, SelfService } from "@jobfit/core"
 import { Routes, Settings } from "@jobfit/dashboard"
 import { HttpRoutes } from "@jobfit/http"
 import { RedisLimiter } from "@jobfit/redis"
@@ -81,7 +81,7 @@ export const layerHttp = (options: Options = {}) =>
     HttpServer.withLogAddress,
     Layer.provide(Layer.mergeAll(
       dashboardSettings(options),
-      options.payments ?? PaymentProvider.layerVouchers,
+      SelfService.layer.pipe(Layer.provideMerge(options.payments ?? PaymentProvider.layerVouchers)),
       readiness
     )),
     Layer.provideMerge(layerGateway(options))

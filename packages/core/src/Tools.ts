@@ -4,7 +4,7 @@ import { CreditBalance } from "./Credits.js"
 import { CvFormat } from "./CvWriter.js"
 import { JobId } from "./Ids.js"
 import { Job, JobStatus } from "./Job.js"
-import { Preferences, Profile, Resume } from "./Profile.js"
+import { Preferences, Profile, StoredResume } from "./Profile.js"
 import type { Scope } from "./Scope.js"
 
 /** Hints for assistants about what a tool does to the world (MCP tool annotations). */
@@ -186,13 +186,14 @@ export const generate_cv = make({
     job_id: JobId,
     format: CvFormat,
     content: Schema.String,
-    resume: Resume,
+    resume: StoredResume,
     cost_cents: Schema.Int
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false }
 })
 
-export const ProfileResult = Schema.Struct({ resume: Resume, preferences: Preferences })
+// What was stored is returned as it is, though it was saved before a check existed (Profile.StoredResume).
+export const ProfileResult = Schema.Struct({ resume: StoredResume, preferences: Preferences })
 
 export const get_profile = make({
   name: "get_profile",

@@ -9,6 +9,7 @@ import {
   Ids,
   MemoryStore,
   Prices,
+  Profile,
   RateLimiter,
   Scope,
   Verdict
@@ -557,6 +558,39 @@ describe("Gateway profile", () => {
       assert.strictEqual(
         (yield* u.error("update_profile", { resume: {}, preferences: { min_salary: -1 } }))._tag,
         "InvalidRequest"
+      )
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("checks a profile as the dashboard's form does: dates, email, web address, country code", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ withProfile: false })
+      const refused = yield* u.error("update_profile", {
+        resume: {
+          basics: { email: "nope", url: "ftp://x", location: { countryCode: "Germany" } },
+          work: [{ name: "Acme", startDate: "Jan 2020" }]
+        }
+      })
+      assert.strictEqual(refused._tag, "InvalidRequest")
+      for (const words of ["Use YYYY, YYYY-MM or YYYY-MM-DD", "Enter an email address", "two-letter country code"]) {
+        assert.include(refused.message, words)
+      }
+      assertError(yield* u.error("get_profile"), new Errors.ProfileNotFound())
+      const fine = {
+        resume: {
+          basics: { email: "lin@example.com", url: "https://lin.example", location: { countryCode: "DE" } },
+          work: [{ name: "Acme", startDate: "2020-01", endDate: "2024" }]
+        },
+        preferences: { remote: "any" }
+      }
+      assert.deepStrictEqual(yield* u.value("update_profile", fine), fine)
+      assert.deepStrictEqual(
+        Profile.problems({ resume: { education: [{ endDate: "soon" }] }, preferences: { seniority: "boss" } }),
+        {
+          "resume.education.0.endDate": "Use YYYY, YYYY-MM or YYYY-MM-DD",
+          "preferences.seniority": "Choose one of the options"
+        }
       )
     }).pipe(Effect.provide(layer))
   })

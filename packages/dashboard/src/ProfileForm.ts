@@ -1,5 +1,5 @@
-import { Account, type Profile } from "@jobfit/core"
-import { Option, Schema } from "effect"
+import { Profile } from "@jobfit/core"
+import { Option } from "effect"
 import type { Form } from "./Form.js"
 
 /** Problems by field name, shown next to the field. */
@@ -9,22 +9,13 @@ type Resume = Profile.Resume
 type Preferences = Profile.Preferences
 type Entry = Record<string, unknown>
 
-const DATE = /^\d{4}(-\d{2}(-\d{2})?)?$/
-const isEmail = Schema.is(Account.Email)
-
 export const workFields = ["name", "position", "startDate", "endDate", "summary"] as const
 export const educationFields = ["institution", "area", "studyType", "startDate", "endDate"] as const
 export const remoteChoices = ["any", "remote", "hybrid", "onsite"] as const
 export const seniorities = ["intern", "junior", "mid", "senior", "lead", "principal"] as const
 
-const isHttpUrl = (text: string) => {
-  try {
-    const url = new URL(text)
-    return url.protocol === "http:" || url.protocol === "https:"
-  } catch {
-    return false
-  }
-}
+/** The form's name for a profile path: `resume.basics.location.countryCode` is `basics.countryCode`. */
+const fieldOf = (path: string) => path.replace(/^resume\./, "").replace(/^basics\.location\./, "basics.")
 
 const lines = (text: string) => text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "")
 
@@ -74,16 +65,9 @@ export const read = (
   for (const key of ["name", "label", "email", "phone", "url", "summary"] as const) {
     put(basics, key, get(`basics.${key}`))
   }
-  if (get("basics.email") !== "" && !isEmail(get("basics.email"))) errors["basics.email"] = "Enter an email address"
-  if (get("basics.url") !== "" && !isHttpUrl(get("basics.url"))) {
-    errors["basics.url"] = "Enter a web address starting with https://"
-  }
   const location: Entry = { ...before.basics?.location }
   put(location, "city", get("basics.city"))
   put(location, "countryCode", get("basics.countryCode").toUpperCase())
-  if (get("basics.countryCode") !== "" && !/^[A-Za-z]{2}$/.test(get("basics.countryCode"))) {
-    errors["basics.countryCode"] = "Use a two-letter country code such as DE or US"
-  }
   if (Object.keys(location).length > 0) basics.location = location
   else delete basics.location
 
@@ -100,11 +84,6 @@ export const read = (
       const entry: Entry = { ...(before[prefix]?.[i] ?? {}) }
       for (const f of fields) put(entry, f, values[f])
       if (prefix === "work") put(entry, "highlights", highlights)
-      for (const f of ["startDate", "endDate"]) {
-        if (values[f] !== "" && !DATE.test(values[f]!)) {
-          errors[`${prefix}.${i}.${f}`] = "Use YYYY, YYYY-MM or YYYY-MM-DD"
-        }
-      }
       if (values[required] === "" && (prefix !== "work" || values["position"] === "")) {
         errors[`${prefix}.${i}.${required}`] = requiredMessage
       }
@@ -120,29 +99,22 @@ export const read = (
 
   const preferences: Entry = {}
   put(preferences, "locations", get("preferences.locations").split(",").map((l) => l.trim()).filter(Boolean))
-  const remote = get("preferences.remote")
-  if (remote !== "") {
-    if ((remoteChoices as ReadonlyArray<string>).includes(remote)) preferences.remote = remote
-    else errors["preferences.remote"] = "Choose one of the options"
-  }
+  put(preferences, "remote", get("preferences.remote"))
   const salary = get("preferences.min_salary").replace(/[\s,_]/g, "")
   if (salary !== "") {
     if (/^\d{1,12}$/.test(salary)) preferences.min_salary = Number(salary)
     else errors["preferences.min_salary"] = "Use a whole number, such as 65000"
   }
-  const currency = get("preferences.salary_currency").toUpperCase()
-  if (currency !== "") {
-    if (/^[A-Z]{3}$/.test(currency)) preferences.salary_currency = currency
-    else errors["preferences.salary_currency"] = "Use a three-letter currency code such as EUR or USD"
-  }
-  const seniority = get("preferences.seniority")
-  if (seniority !== "") {
-    if ((seniorities as ReadonlyArray<string>).includes(seniority)) preferences.seniority = seniority
-    else errors["preferences.seniority"] = "Choose one of the options"
-  }
+  put(preferences, "salary_currency", get("preferences.salary_currency").toUpperCase())
+  put(preferences, "seniority", get("preferences.seniority"))
   if (form.get("preferences.needs_visa_sponsorship") === "yes") preferences.needs_visa_sponsorship = true
 
-  return Object.keys(errors).length > 0 ? { _tag: "Invalid", errors } : { _tag: "Ok", profile: { resume, preferences } }
+  // The rest is the profile's own schema, as the API checks it; its paths become the form's field names.
+  const profile = { resume, preferences }
+  for (const [at, message] of Object.entries(Profile.problems(profile))) {
+    errors[fieldOf(at)] ??= message
+  }
+  return Object.keys(errors).length > 0 ? { _tag: "Invalid", errors } : { _tag: "Ok", profile }
 }
 
 /** The form's values for a stored profile, by field name (what the page shows before any edit). */

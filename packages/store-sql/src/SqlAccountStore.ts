@@ -35,7 +35,7 @@ const PrincipalRow = Schema.Struct({
   user_name: Schema.String
 })
 
-const ProfileJson = Schema.parseJson(Profile.Profile)
+const ProfileJson = Schema.parseJson(Profile.StoredProfile)
 const ProfileRow = Schema.Struct({ profile: Schema.NullOr(ProfileJson) })
 const encodeProfile = Schema.encode(ProfileJson)
 

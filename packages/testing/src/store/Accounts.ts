@@ -143,4 +143,19 @@ export const accountsContract = (it: StoreIt) => {
       const other = yield* newUser
       assert.isTrue(Option.isNone(yield* accounts.getProfile(other.id)))
     }))
+
+  it.effect("reads back a profile saved before today's checks (a date such as 'Jan 2020') as it was", () =>
+    Effect.gen(function*() {
+      const accounts = yield* AccountStore.AccountStore
+      const user = yield* newUser
+      const older: Profile.Profile = {
+        resume: {
+          basics: { url: "example.com", location: { countryCode: "Germany" } },
+          work: [{ startDate: "Jan 2020" }]
+        },
+        preferences: {}
+      }
+      yield* accounts.setProfile(user.id, older)
+      assert.deepStrictEqual(Option.getOrNull(yield* accounts.getProfile(user.id)), older)
+    }))
 }

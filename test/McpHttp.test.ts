@@ -34,8 +34,8 @@ describe("MCP over streamable HTTP at /api/mcp", () => {
           id: 5,
           error: { code: -32600, message: "Invalid request: jsonrpc must be \"2.0\"" }
         })
-        assert.deepInclude((yield* mcp(key, rpc(6, "prompts/list"))).body, {
-          error: { code: -32601, message: "Method not found: prompts/list" }
+        assert.deepInclude((yield* mcp(key, rpc(6, "resources/subscribe", { uri: "jobfit://profile" }))).body, {
+          error: { code: -32601, message: "Method not found: resources/subscribe" }
         })
         const params = yield* mcp(key, rpc(7, "tools/call", { name: "get_saved_jobs", arguments: { limit: 0 } }))
         assert.deepInclude(params.body, { id: 7 })

@@ -129,8 +129,10 @@ export const post = Effect.gen(function*() {
   const caller = yield* Caller.fromRequest
   const server = yield* McpServer.McpServer
   const context = { caller, protocolVersion: version, idempotencyKey: yield* Caller.idempotencyKey }
-  // Only a call that asked for progress can stream; everything else takes the plain path.
-  if (!acceptsEventStream(header("accept")) || !text.right.includes("progressToken")) {
+  // Only a call that asked for progress, or a tool call while some caller asked for log messages, can stream;
+  // everything else takes the plain path.
+  const mayNotify = text.right.includes("progressToken") || (server.logging() && text.right.includes("tools/call"))
+  if (!acceptsEventStream(header("accept")) || !mayNotify) {
     return respond(yield* server.handle(text.right, context))
   }
   // The call runs beside the response: if it reports progress before it ends, the answer becomes an SSE stream

@@ -1,7 +1,10 @@
-import { DashboardLinks, Errors, Gateway, Idempotency, Json, Progress, Server } from "@jobfit/core"
+import { Account, CallLog, DashboardLinks, Errors, Gateway, Idempotency, Json, Progress, Server } from "@jobfit/core"
 import { Effect, Either, Option } from "effect"
+import * as Completions from "./Completions.js"
 import * as JsonRpc from "./JsonRpc.js"
+import * as Prompts from "./Prompts.js"
 import * as Protocol from "./Protocol.js"
+import * as Resources from "./Resources.js"
 import * as ToolList from "./ToolList.js"
 
 /** Where a message came from: the caller (as the Gateway admits it) and the version the transport was told. */
@@ -25,7 +28,15 @@ export interface Reply {
 const instructions =
   "jobfit analyzes job postings against the user's stored profile. Call analyze_job with a posting " +
   "URL to get a match score, matching and missing skills, red flags and an assessment; get_saved_jobs lists analyzed " +
-  "jobs; generate_cv writes a CV aimed at one of them. analyze_job and generate_cv cost credits (see get_credits)."
+  "jobs; generate_cv writes a CV aimed at one of them. analyze_job and generate_cv cost credits (see get_credits). " +
+  "The profile and the saved jobs are also resources (jobfit://profile, jobfit://jobs/{id}); reading them is free."
+
+/** MCP's "resource not found". */
+const RESOURCE_NOT_FOUND = -32002
+/** How many callers' log levels a process remembers. */
+const MAX_LEVELS = 10_000
+
+type Principal = Account.Principal
 
 /** A failure a model can act on, as tool-result text: its code, its message, and the page that fixes it. */
 const toolErrorText = (error: Errors.AppError): string => {
@@ -39,6 +50,89 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
     const gateway = yield* Gateway.Gateway
     const tools = ToolList.make()
     const link = yield* DashboardLinks.attacher
+    // logging/setLevel, per key or session: the transport is stateless, so the level outlives one request. Unset,
+    // a call logs nothing.
+    const levels = new Map<string, CallLog.Level>()
+
+    /** A method's result, or its error as JSON-RPC: the catalogue's, MCP's "resource not found", bad params. */
+    const answer = (
+      id: JsonRpc.Id,
+      self: Effect.Effect<
+        unknown,
+        Errors.AppError | Resources.ResourceNotFound | Prompts.PromptArgumentsInvalid,
+        Gateway.Gateway
+      >
+    ): Effect.Effect<JsonRpc.Response> =>
+      self.pipe(
+        Effect.provideService(Gateway.Gateway, gateway),
+        Effect.map((result) => JsonRpc.success(id, result)),
+        Effect.catchAll((error) =>
+          Effect.succeed(
+            error._tag === "ResourceNotFound"
+              ? JsonRpc.failure(id, RESOURCE_NOT_FOUND, error.message, { uri: error.uri })
+              : error._tag === "PromptArgumentsInvalid"
+              ? JsonRpc.failure(id, Protocol.codes.invalidParams, error.message)
+              : JsonRpc.fromAppError(id, link(error))
+          )
+        )
+      )
+
+    const needs = (id: JsonRpc.Id, what: string) =>
+      Effect.succeed(JsonRpc.failure(id, Protocol.codes.invalidParams, what))
+
+    const readResource = (principal: Principal, id: JsonRpc.Id, params: Record<string, unknown>) =>
+      typeof params.uri === "string"
+        ? answer(id, Resources.read(principal, params.uri))
+        : needs(id, "resources/read needs params.uri, a string")
+
+    const getPrompt = (principal: Principal, id: JsonRpc.Id, params: Record<string, unknown>) => {
+      const args = params.arguments ?? {}
+      return typeof params.name === "string" && JsonRpc.isRecord(args) &&
+          Object.values(args).every((v) => typeof v === "string")
+        ? answer(id, Prompts.get(principal, params.name, args as Record<string, string>))
+        : needs(id, "prompts/get needs params.name, and params.arguments with string values")
+    }
+
+    const complete = (principal: Principal, id: JsonRpc.Id, params: Record<string, unknown>) => {
+      const { argument, ref } = params
+      return JsonRpc.isRecord(ref) && typeof ref.type === "string" && JsonRpc.isRecord(argument) &&
+          typeof argument.name === "string" && typeof argument.value === "string"
+        ? answer(
+          id,
+          Completions.complete(principal, { ...ref, type: ref.type }, { name: argument.name, value: argument.value })
+        )
+        : needs(id, "completion/complete needs params.ref (type, and name or uri) and params.argument (name, value)")
+    }
+
+    const setLevel = (principal: Principal, id: JsonRpc.Id, params: Record<string, unknown>) => {
+      if (!CallLog.isLevel(params.level)) {
+        return JsonRpc.failure(
+          id,
+          Protocol.codes.invalidParams,
+          `logging/setLevel needs params.level, one of ${CallLog.levels.join(", ")}`
+        )
+      }
+      if (levels.size >= MAX_LEVELS) levels.clear()
+      levels.set(Account.credentialOf(principal), params.level)
+      return JsonRpc.success(id, {})
+    }
+
+    // With a level set and a channel for notifications, the call's log goes out as notifications/message.
+    const logTo = (principal: Principal, context: Context) => {
+      const level = levels.size === 0 ? undefined : levels.get(Account.credentialOf(principal))
+      const notify = context.notify
+      return level !== undefined && notify !== undefined
+        ? CallLog.withSink((entry) =>
+          CallLog.atLeast(entry.level, level)
+            ? notify({
+              jsonrpc: "2.0",
+              method: "notifications/message",
+              params: { level: entry.level, logger: "jobfit", data: { message: entry.message, ...entry.data } }
+            })
+            : Effect.void
+        )
+        : <A, E, R>(self: Effect.Effect<A, E, R>) => self
+    }
 
     // A progressToken in params._meta asks for notifications/progress while the tool runs.
     const progressTo = (params: Record<string, unknown>, context: Context) => {
@@ -81,6 +175,7 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
       const idempotencyKey = meta ?? context.idempotencyKey
       return gateway.callAs(principal, params.name, params.arguments, { idempotencyKey }).pipe(
         progressTo(params, context),
+        logTo(principal, context),
         Effect.map((value) =>
           JsonRpc.success(id, {
             content: [{ type: "text", text: JSON.stringify(value) }],
@@ -118,7 +213,13 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
           const version = Protocol.isSupported(params.protocolVersion) ? params.protocolVersion : Protocol.latest
           return Effect.succeed(JsonRpc.success(id, {
             protocolVersion: version,
-            capabilities: { tools: { listChanged: false } },
+            capabilities: {
+              tools: { listChanged: false },
+              resources: { listChanged: false, subscribe: false },
+              prompts: { listChanged: false },
+              completions: {},
+              logging: {}
+            },
             serverInfo: { name: Server.info.name, title: "jobfit", version: Server.info.version },
             instructions
           }))
@@ -129,6 +230,25 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
           return Effect.succeed(JsonRpc.success(id, { tools }))
         case "tools/call":
           return callTool(principal, id, params, context)
+        case "resources/list": {
+          const cursor = JsonRpc.isRecord(params) ? params.cursor : undefined
+          if (cursor !== undefined && typeof cursor !== "string") {
+            return Effect.succeed(JsonRpc.failure(id, Protocol.codes.invalidParams, "params.cursor must be a string"))
+          }
+          return answer(id, Resources.listResources(principal, cursor))
+        }
+        case "resources/templates/list":
+          return Effect.succeed(JsonRpc.success(id, { resourceTemplates: Resources.templates }))
+        case "resources/read":
+          return readResource(principal, id, JsonRpc.isRecord(params) ? params : {})
+        case "prompts/list":
+          return Effect.succeed(JsonRpc.success(id, { prompts: Prompts.prompts }))
+        case "prompts/get":
+          return getPrompt(principal, id, JsonRpc.isRecord(params) ? params : {})
+        case "completion/complete":
+          return complete(principal, id, JsonRpc.isRecord(params) ? params : {})
+        case "logging/setLevel":
+          return Effect.succeed(setLevel(principal, id, JsonRpc.isRecord(params) ? params : {}))
         default:
           return Effect.succeed(
             JsonRpc.failure(id, Protocol.codes.methodNotFound, `Method not found: ${message.method}`)
@@ -193,6 +313,9 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
         return body.length === 0 ? Option.none() : Option.some({ body, refused: Option.none() })
       }).pipe(Effect.withSpan("McpServer.handle", { captureStackTrace: false }))
 
-    return { handle, tools } as const
+    /** Whether any caller asked for log messages (transports that stream only when needed ask this first). */
+    const logging = () => levels.size > 0
+
+    return { handle, tools, logging } as const
   })
 }) {}

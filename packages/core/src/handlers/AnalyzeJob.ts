@@ -1,5 +1,6 @@
 import { DateTime, Duration, Effect, Metric, Option, Schema } from "effect"
 import { Analysis } from "../Analysis.js"
+import * as CallLog from "../CallLog.js"
 import { catalogue, FeatureUnavailable } from "../Errors.js"
 import type { StoredJob } from "../JobStore.js"
 import * as JobUrl from "../JobUrl.js"
@@ -50,7 +51,13 @@ export const make = (steps: Steps): Handler<typeof Tools.analyze_job> => {
         yield* jobs.findByUrl(userId, url),
         (stored) => DateTime.greaterThan(DateTime.addDuration(stored.job.analyzed_at, CACHE_TTL), now)
       )
-      if (Option.isSome(recent)) return resultOf(recent.value, true, 0)
+      if (Option.isSome(recent)) {
+        yield* CallLog.log("info", "Answered from the analysis saved in the last 24 hours (free)", {
+          job_id: recent.value.job.id,
+          analyzed_at: DateTime.formatIso(recent.value.job.analyzed_at)
+        })
+        return resultOf(recent.value, true, 0)
+      }
     }
     return yield* paid(principal, "analyze_job", (commit, price) =>
       Effect.gen(function*() {
@@ -60,7 +67,20 @@ export const make = (steps: Steps): Handler<typeof Tools.analyze_job> => {
           total: 3,
           message: text === undefined ? "Fetching the posting" : "Reading the posting's text"
         })
-        const posting = yield* (text === undefined ? postings.fetch(url) : readText(url, text))
+        yield* CallLog.log("info", text === undefined ? `Fetching ${url}` : "Reading the posting's text", { url })
+        const posting = yield* (text === undefined ? postings.fetch(url) : readText(url, text)).pipe(
+          Effect.tapError((error) =>
+            CallLog.log("warning", `The posting could not be read: ${error.message}`, {
+              url,
+              code: catalogue[error._tag].code
+            })
+          )
+        )
+        yield* CallLog.log("info", `Read "${posting.title}" at ${posting.company || "an unnamed employer"}`, {
+          source: posting.source ?? "unknown",
+          title: posting.title,
+          company: posting.company
+        })
         yield* Progress.report({ stage: "matching", progress: 1, total: 3, message: "Matching it against the profile" })
         const analysis = yield* analyzer.analyze(posting, profile).pipe(
           Effect.flatMap((a) => Effect.orDie(validateAnalysis(a))),

@@ -99,7 +99,7 @@ describe("MCP resources, prompts, completions and logging", () => {
         const other = yield* connect()
         assert.deepStrictEqual(
           yield* rpcError(() => other.client.readResource({ uri: `jobfit://jobs/${id}` })),
-          { code: -32002, data: { uri: `jobfit://jobs/${id}` } }
+          { code: -32002, data: { code: "RESOURCE_NOT_FOUND", uri: `jobfit://jobs/${id}` } }
         )
         assert.strictEqual((yield* rpcError(() => other.client.readResource({ uri: "jobfit://nothing" }))).code, -32002)
         const narrow = yield* connect({ scopes: ["credits_read"] })

@@ -31,7 +31,7 @@ const instructions =
   "jobs; generate_cv writes a CV aimed at one of them. analyze_job and generate_cv cost credits (see get_credits). " +
   "The profile and the saved jobs are also resources (jobfit://profile, jobfit://jobs/{id}); reading them is free."
 
-/** MCP's "resource not found". */
+/** MCP's "resource not found"; the spec's rate limit shares the number, so `data.code` tells them apart. */
 const RESOURCE_NOT_FOUND = -32002
 /** How many callers' log levels a process remembers. */
 const MAX_LEVELS = 10_000
@@ -69,7 +69,7 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
         Effect.catchAll((error) =>
           Effect.succeed(
             error._tag === "ResourceNotFound"
-              ? JsonRpc.failure(id, RESOURCE_NOT_FOUND, error.message, { uri: error.uri })
+              ? JsonRpc.failure(id, RESOURCE_NOT_FOUND, error.message, { code: "RESOURCE_NOT_FOUND", uri: error.uri })
               : error._tag === "PromptArgumentsInvalid"
               ? JsonRpc.failure(id, Protocol.codes.invalidParams, error.message)
               : JsonRpc.fromAppError(id, link(error))

@@ -71,10 +71,10 @@ describe("McpServer", () => {
         })
         assert.deepInclude(yield* body(key, { jsonrpc: "2.0", id: 3 }), { id: 3 })
         assert.deepInclude(yield* body(key, 42), { id: null })
-        assert.deepStrictEqual(yield* body(key, rpc(4, "resources/list")), {
+        assert.deepStrictEqual(yield* body(key, rpc(4, "sampling/createMessage")), {
           jsonrpc: "2.0",
           id: 4,
-          error: { code: -32601, message: "Method not found: resources/list" }
+          error: { code: -32601, message: "Method not found: sampling/createMessage" }
         })
         assert.deepStrictEqual(yield* body(key, { jsonrpc: "2.0", id: null, method: "ping" }), {
           jsonrpc: "2.0",

@@ -336,6 +336,56 @@ for (const database of both) {
           assert.isDefined(other)
         }))
 
+      it.effect("jobs: two to four compared side by side, a CV shown as a page to print, the bookmarklet", () =>
+        Effect.gen(function*() {
+          const browser = yield* Browser.make
+          const email = yield* signUp(browser)
+          const admin = yield* Admin.Admin
+          yield* admin.setProfile(email, {
+            basics: { name: "Ada <script>alert(1)</script> Lovelace", email: "ada@example.com" },
+            work: [{ name: "Analytical Engines", position: "Engineer", startDate: "1842", highlights: ["Notes"] }],
+            skills: [{ name: "TypeScript" }]
+          })
+          yield* admin.addCredits(email, 20)
+          const ids: Array<string> = []
+          for (const name of ["compare-one", "compare-two"]) {
+            yield* browser.get("/dashboard/jobs")
+            const done = yield* browser.post("/dashboard/jobs/analyze", { job_url: `https://jobs.example.com/${name}` })
+            assert.strictEqual(done.status, 303, done.text)
+            ids.push(/\/dashboard\/jobs\/(\d+)/.exec(done.location!)![1]!)
+          }
+          const list = yield* browser.get("/dashboard/jobs")
+          assert.include(list.text, `<input type="checkbox" name="id" value="${ids[0]}" form="compare"`)
+          const compared = yield* browser.get(`/dashboard/jobs/compare?id=${ids[0]}&id=${ids[1]}`)
+          assert.strictEqual(compared.status, 200)
+          const text = Browser.textOf(compared.text)
+          for (const part of ["compare-one", "compare-two", "Skills you miss", "Rust", "Red flags"]) {
+            assert.include(text, part)
+          }
+          assert.strictEqual((yield* browser.get(`/dashboard/jobs/compare?id=${ids[0]}`)).status, 400)
+          const other = yield* Fixtures.user({ cents: 5 })
+          const theirs = yield* Client.call(other.key, "analyze_job", { job_url: "https://jobs.example.com/theirs" })
+          const theirId = (theirs.body as { job_id: number }).job_id
+          assert.strictEqual((yield* browser.get(`/dashboard/jobs/compare?id=${ids[0]}&id=${theirId}`)).status, 404)
+
+          yield* browser.get(`/dashboard/jobs/${ids[0]}`)
+          const shown = yield* browser.post(`/dashboard/jobs/${ids[0]}/cv`, { format: "html", show: "page" })
+          assert.strictEqual(shown.status, 200)
+          assert.include(shown.headers.get("content-type") ?? "", "text/html")
+          assert.include(shown.text, `<div class="cv" data-testid="cv">`)
+          assert.include(shown.text, "Ada &lt;script&gt;alert(1)&lt;/script&gt; Lovelace")
+          assert.notInclude(shown.text, "<script>alert(1)")
+          assert.include(Browser.textOf(shown.text), "Engineer — Analytical Engines")
+          const ledger = yield* Fixtures.ledgerOf(yield* Effect.map(admin.userByEmail(email), (u) => u.id))
+          assert.strictEqual(ledger.balance, 0)
+
+          const bookmark = /href="(javascript:[^"]+)"/.exec(list.text)
+          assert.isNotNull(bookmark)
+          assert.include(bookmark![1]!.replace(/&quot;/g, "\""), `"http://127.0.0.1:8787/dashboard/jobs?analyse="`)
+          const prefilled = yield* browser.get("/dashboard/jobs?analyse=https://jobs.example.com/from-bookmark")
+          assert.include(prefilled.text, `value="https://jobs.example.com/from-bookmark"`)
+        }))
+
       it.effect("jobs: a posting analysed from the dashboard, by URL or by pasted text, paid as on the API", () =>
         Effect.gen(function*() {
           const browser = yield* Browser.make

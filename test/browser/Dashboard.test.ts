@@ -142,6 +142,32 @@ describe.runIf(Chromium.available || process.env.CI !== undefined)("dashboard in
           `cv-job-${Schema.decodeUnknownSync(Schema.Struct({ job_id: Schema.Int }))(analyzed.body).job_id}.md`
         )
 
+        // Show a CV as a page to print: the dashboard around it is left out of the printout.
+        yield* step(() => page.getByRole("button", { name: "Generate and show (print or save as PDF)" }).click())
+        yield* step(() => page.getByTestId("cv").waitFor())
+        assert.include(yield* step(() => page.getByTestId("cv").innerText()), "Ada Lovelace")
+        yield* step(() => page.emulateMedia({ media: "print" }))
+        assert.isFalse(yield* step(() => page.locator("header.top").isVisible()))
+        assert.isTrue(yield* step(() => page.getByTestId("cv").isVisible()))
+        yield* shoot(page, "cv-print")
+        yield* step(() => page.emulateMedia({ media: "screen" }))
+
+        // What the bookmarklet opens: the posting's address in the form, its text taken from after the #.
+        const posting = "https://jobs.example.com/postings/from-a-bookmark"
+        yield* step(() =>
+          page.goto(
+            `${baseUrl}/dashboard/jobs?analyse=${encodeURIComponent(posting)}#text=${
+              encodeURIComponent("We need TypeScript.\nApply by Friday")
+            }`
+          )
+        )
+        assert.strictEqual(yield* step(() => page.getByLabel("Posting URL").inputValue()), posting)
+        assert.strictEqual(
+          yield* step(() => page.getByLabel("The posting's text (optional)").inputValue()),
+          "We need TypeScript.\nApply by Friday"
+        )
+        assert.strictEqual(new URL(page.url()).hash, "")
+
         // Revoke the key: the API refuses it from then on.
         yield* step(() => page.getByRole("link", { name: "API keys" }).click())
         yield* step(() => page.getByRole("button", { name: "Revoke laptop" }).click())

@@ -68,10 +68,35 @@ ul.skills li{padding:.1rem .6rem;border-radius:999px;border:1px solid var(--line
 .actions form{margin:0}
 details summary{cursor:pointer;font-weight:600}
 footer{max-width:64rem;margin:2rem auto;padding:0 1.5rem;color:var(--muted);font-size:.875rem}
+table.compare th[scope=row]{width:10rem}
+.cv{background:var(--bg);border:1px solid var(--line);border-radius:var(--radius);padding:2rem;max-width:48rem}
+.cv-name{font-size:1.8rem;font-weight:700;margin:0}
+.cv-label{font-size:1.1rem;margin:.25rem 0}
+.cv-section h2{font-size:1.1rem;border-bottom:1px solid var(--line);padding-bottom:.25rem}
+.cv-entry h3{font-size:1rem;margin:.75rem 0 0}
+.cv-entry p{margin:.25rem 0}
+@media print{
+.top,footer,.skip,.no-print,.notice,.alert,main>h1{display:none}
+html,body{background:#fff}
+main{margin:0;max-width:none;padding:0}
+.cv{border:0;padding:0;max-width:none}
+.cv-section,.cv-entry{break-inside:avoid}
+a{color:inherit;text-decoration:none}
+}
 `
 
-/** The one script: a copy button for the new key. Everything else works without JavaScript. */
+/**
+ * The one script: a copy button for the new key, and the bookmarklet's posting text (after the #, which no server
+ * sees) put in the analyse form. Everything else works without JavaScript.
+ */
 export const script = `
+(function () {
+  var match = /^#text=(.*)$/.exec(location.hash)
+  var area = document.getElementById("f-posting_text")
+  if (!match || !area) return
+  try { area.value = decodeURIComponent(match[1]) } catch (e) { return }
+  history.replaceState(null, "", location.pathname + location.search)
+})()
 document.addEventListener("click", function (event) {
   var button = event.target.closest("[data-copy]")
   if (!button) return

@@ -2,11 +2,13 @@ import { HttpServerResponse } from "@effect/platform"
 import { type Analysis, Errors, type Gateway, Job, Prices, Tools } from "@jobfit/core"
 import { Effect, Option, Schema } from "effect"
 import * as Calls from "./Calls.js"
+import * as CvPreview from "./CvPreview.js"
 import type { Form } from "./Form.js"
 import * as Format from "./Format.js"
 import { type Handler, memberPost, members, problem } from "./Handlers.js"
 import { type Html, html } from "./Html.js"
 import * as Layout from "./Layout.js"
+import { Settings } from "./Settings.js"
 import { type Member, path, query, seeOther } from "./Visit.js"
 
 const statuses = ["all", "analyzed", "saved", "applied"] as const
@@ -28,11 +30,20 @@ const gettingStarted = html`<section class="card" aria-labelledby="start"><h2 id
 </ol>
 <p>Analysed jobs are listed here.</p></section>`
 
-/** What analysing a posting costs here, shown on the button before the click. */
-const analysePrice = Effect.map(
-  Effect.serviceOption(Prices.Prices),
-  (prices) => Prices.of(Option.getOrElse(prices, () => Prices.defaults), Tools.analyze_job.name)
-)
+/** What a paid tool costs here, shown before the click. */
+const priceOf = (tool: Tools.Tool) =>
+  Effect.map(
+    Effect.serviceOption(Prices.Prices),
+    (prices) => Prices.of(Option.getOrElse(prices, () => Prices.defaults), tool.name)
+  )
+const analysePrice = priceOf(Tools.analyze_job)
+const cvPrice = priceOf(Tools.generate_cv)
+
+const jobTitle = (member: Member, id: number) =>
+  Effect.map(
+    Effect.either(Calls.call(member.principal, Tools.get_job, { job_id: id })),
+    (found) => found._tag === "Right" ? found.right.title : "the job"
+  )
 
 interface AnalyseValues {
   readonly job_url?: string
@@ -70,9 +81,28 @@ ${
 <button type="submit">Analyse (${Format.dollars(price)})</button>
 </form></section>`
 
-export const list: Handler<Gateway.Gateway> = members((member) =>
+/**
+ * A bookmark that opens this page's form with the page you are on: its address in the query (the server fills the
+ * field), its visible text after the # (never sent to the server; the dashboard's script fills the text area).
+ * It runs on the other site's page, so the dashboard's own CSP is not loosened for it.
+ */
+export const bookmarklet = (publicUrl: string): string =>
+  "javascript:(function(){var t=(document.body&&document.body.innerText||'').slice(0,100000);" +
+  `window.open(${JSON.stringify(`${publicUrl}/jobs?analyse=`)}+encodeURIComponent(location.href)+` +
+  "'#text='+encodeURIComponent(t),'_blank','noopener')})()"
+
+const bookmarkletCard = (publicUrl: string) =>
+  html`<section class="card" aria-labelledby="bookmarklet"><h2 id="bookmarklet">Analyse the page you are on</h2>
+<p>Drag this link to your bookmarks bar: <a class="button secondary" href="${
+    bookmarklet(publicUrl)
+  }">Analyse with jobfit</a></p>
+<p class="muted">On a posting, click the bookmark: this page opens with the posting's address and its text (for pages
+behind a sign-in) in the form above. Nothing is analysed or paid until you press Analyse.</p></section>`
+
+export const list: Handler<Gateway.Gateway | Settings> = members((member) =>
   Effect.gen(function*() {
     const params = query(member)
+    const settings = yield* Settings
     const status = statuses.find((s) => s === params.get("status")) ?? "all"
     const limit = limits.find((l) => l === params.get("limit")) ?? "25"
     const cursor = params.get("cursor")
@@ -109,7 +139,7 @@ export const list: Handler<Gateway.Gateway> = members((member) =>
       title: "Jobs",
       section: "jobs",
       notice: welcome ? "Welcome to jobfit. Your account is ready." : undefined,
-      body: html`${analyseForm(member, yield* analysePrice)}
+      body: html`${analyseForm(member, yield* analysePrice, { job_url: params.get("analyse")?.trim() ?? "" })}
 ${page.total === 0 && status === "all" ? gettingStarted : filters}
 ${
         page.jobs.length === 0
@@ -117,11 +147,16 @@ ${
           : html`<p class="muted">${page.total} ${page.total === 1 ? "job" : "jobs"}${
             status === "all" ? "" : ` ${status}`
           }</p>
+<form id="compare" method="get" action="${path("/jobs/compare")}" class="actions">
+<button type="submit" class="secondary small">Compare the jobs ticked</button>
+<span class="muted">two to four</span></form>
 <div class="table-wrap"><table>
-<thead><tr><th scope="col">Job</th><th scope="col">Location</th><th scope="col">Score</th><th scope="col">Verdict</th><th scope="col">Status</th><th scope="col">Analysed</th></tr></thead>
+<thead><tr><th scope="col"><span class="sr-only">Compare</span></th><th scope="col">Job</th><th scope="col">Location</th><th scope="col">Score</th><th scope="col">Verdict</th><th scope="col">Status</th><th scope="col">Analysed</th></tr></thead>
 <tbody>${
             page.jobs.map((job) =>
-              html`<tr><td><a href="${
+              html`<tr><td><input type="checkbox" name="id" value="${
+                String(job.id)
+              }" form="compare" aria-label="Compare ${job.title}"></td><td><a href="${
                 path(`/jobs/${job.id}`)
               }">${job.title}</a><br><span class="muted">${job.company}</span></td>
 <td>${job.location}</td><td>${job.match_score}</td><td>${verdictBadge(job.verdict)}</td><td>${job.status}</td><td>${
@@ -129,7 +164,8 @@ ${
               }</td></tr>`
             )
           }</tbody></table></div>${next}`
-      }`
+      }
+${bookmarkletCard(settings.publicUrl)}`
     })
   })
 )
@@ -231,8 +267,9 @@ ${breakdown(a.breakdown, a.match_score)}
         })
       }</div>
 <button type="submit">Generate and download</button>
+<button type="submit" name="show" value="page" class="secondary">Generate and show (print or save as PDF)</button>
 </form>
-<p class="muted">generate_cv is paid from your credits.</p>
+<p class="muted">generate_cv is paid from your credits (${Format.dollars(yield* cvPrice)} a CV).</p>
 </section>
 <p><a href="${path("/jobs")}">All jobs</a></p>`
     })
@@ -305,6 +342,17 @@ export const cv = (raw: string | undefined): Handler<Gateway.Gateway> =>
           : error.message
         return yield* detailPage(member, id, { alert, status: error._tag === "InsufficientCredits" ? 402 : 400 })
       }
+      if (form.get("show") === "page") {
+        return Layout.render(member, {
+          title: `CV for ${yield* jobTitle(member, id)}`,
+          section: "jobs",
+          notice: `Charged ${
+            Format.dollars(made.right.cost_cents)
+          }. Print this page, or save it as PDF, for a clean CV.`,
+          body: html`${CvPreview.render(made.right.resume)}
+<p class="no-print"><a href="${path(`/jobs/${id}`)}">Back to the job</a></p>`
+        })
+      }
       const [type, extension] = download[made.right.format]
       return HttpServerResponse.text(made.right.content, {
         contentType: `${type}; charset=utf-8`,
@@ -356,5 +404,61 @@ export const analyze: Handler<Gateway.Gateway> = memberPost((member, form) =>
       return again(message, status)
     }
     return seeOther(path(`/jobs/${done.right.job_id}?analysed=1`))
+  })
+)
+
+const factorDetail = (job: Schema.Schema.Type<typeof Tools.get_job.result>, factor: string) =>
+  job.analysis.breakdown?.find((f) => f.factor === factor)?.detail ?? "—"
+
+/** Two to four of the member's jobs side by side: score and its parts, verdict, skills, flags, pay, place. */
+export const compare: Handler<Gateway.Gateway> = members((member) =>
+  Effect.gen(function*() {
+    const ids = [...new Set(query(member).getAll("id"))].map((raw) => parseId(raw))
+    if (ids.length < 2 || ids.length > 4 || ids.some(Option.isNone)) {
+      return problem(member, 400, "Compare jobs", "Tick two to four jobs in the list to compare them.")
+    }
+    const found = yield* Effect.either(Effect.forEach(
+      ids.map((id) => Option.getOrThrow(id)),
+      (id) => Calls.call(member.principal, Tools.get_job, { job_id: id })
+    ))
+    if (found._tag === "Left") return notFound(member)
+    const jobs = found.right
+    const row = (label: string, cell: (job: typeof jobs[number]) => Html | string) =>
+      html`<tr><th scope="row">${label}</th>${jobs.map((job) => html`<td>${cell(job)}</td>`)}</tr>`
+    const best = Math.max(...jobs.map((j) => j.match_score))
+    return Layout.render(member, {
+      title: "Compare jobs",
+      section: "jobs",
+      body: html`<div class="table-wrap"><table class="compare">
+<thead><tr><td></td>${
+        jobs.map((job) =>
+          html`<th scope="col"><a href="${
+            path(`/jobs/${job.id}`)
+          }">${job.title}</a><br><span class="muted">${job.company}</span></th>`
+        )
+      }</tr></thead>
+<tbody>
+${
+        row("Score", (j) =>
+          html`<strong>${String(j.match_score)}</strong> / 100${
+            j.match_score === best ? html` <span class="muted">(best)</span>` : ""
+          }`)
+      }
+${row("Verdict", (j) => verdictBadge(j.verdict))}
+${row("Status", (j) => j.status)}
+${row("Location", (j) => j.location || "—")}
+${row("Pay", (j) => factorDetail(j, "salary"))}
+${row("Skills you have", (j) => skills(j.analysis.matching_skills, "None"))}
+${row("Skills you miss", (j) => skills(j.analysis.missing_skills, "None"))}
+${row("Red flags", (j) => redFlags(j.analysis.red_flags))}
+${
+        row("Score parts", (j) =>
+          j.analysis.breakdown === undefined
+            ? "—"
+            : html`<ul>${j.analysis.breakdown.map((f) => html`<li>${f.factor}: ${points(f)}</li>`)}</ul>`)
+      }
+</tbody></table></div>
+<p><a href="${path("/jobs")}">All jobs</a></p>`
+    })
   })
 )

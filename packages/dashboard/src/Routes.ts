@@ -61,6 +61,7 @@ export const router: HttpRouter.HttpRouter<never, Services> = HttpRouter.empty.p
   HttpRouter.post(`${BASE_PATH}/profile/upload`, ProfilePage.upload),
   HttpRouter.get(`${BASE_PATH}/jobs`, JobsPage.list),
   HttpRouter.post(`${BASE_PATH}/jobs/analyze`, JobsPage.analyze),
+  HttpRouter.get(`${BASE_PATH}/jobs/compare`, JobsPage.compare),
   HttpRouter.get(`${BASE_PATH}/jobs/:id`, withId(JobsPage.detail)),
   HttpRouter.post(`${BASE_PATH}/jobs/:id/status`, withId(JobsPage.setStatus)),
   HttpRouter.post(`${BASE_PATH}/jobs/:id/cv`, withId(JobsPage.cv)),

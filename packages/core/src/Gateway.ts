@@ -22,11 +22,12 @@ import * as Jobs from "./handlers/Jobs.js"
 import * as Steps from "./handlers/Steps.js"
 import type { Handler } from "./handlers/Steps.js"
 import * as Idempotency from "./Idempotency.js"
-import type { UserId } from "./Ids.js"
+import { ApiKeyId, type UserId } from "./Ids.js"
 import { JobStore } from "./JobStore.js"
 import * as Json from "./Json.js"
 import { Ledger } from "./Ledger.js"
 import * as Metrics from "./Metrics.js"
+import * as OAuthStore from "./OAuthStore.js"
 import { PostingSource } from "./PostingSource.js"
 import { Prices } from "./Prices.js"
 import { type Policy, RateLimiter, RateLimits, type RateState } from "./RateLimiter.js"
@@ -91,6 +92,19 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
       () => Idempotency.memory()
     )
 
+    // Optional: a host with an OAuth authorization server also takes its access tokens as bearers.
+    const oauth = yield* Effect.serviceOption(OAuthStore.OAuthStore)
+    const bearer = (store: typeof OAuthStore.OAuthStore.Service, token: string) =>
+      Effect.flatMap(store.authenticate(token), (found) =>
+        Option.match(found, {
+          onNone: () => Effect.fail(new InvalidApiKey({ message: "Invalid, expired or revoked access token" })),
+          onSome: ({ grant, user }): Effect.Effect<Principal> =>
+            Effect.succeed({
+              user,
+              grant: { id: grant.id, client_id: grant.client_id, client_name: grant.client_name, scopes: grant.scopes }
+            })
+        }))
+
     const refusedBy = {
       client: Metric.increment(Metrics.rateLimited.of("client")),
       key: Metric.increment(Metrics.rateLimited.of("key")),
@@ -120,6 +134,8 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
         )
         : ApiKey.isWellFormed(secret.value)
         ? accounts.authenticate(secret.value)
+        : secret.value.startsWith(OAuthStore.ACCESS_PREFIX) && Option.isSome(oauth)
+        ? bearer(oauth.value, secret.value)
         : Effect.fail(new InvalidApiKey({ message: "Invalid API key" }))
       // Refused requests count too: against the client's address, since there is no key to count them on.
       return yield* Effect.catchTag(
@@ -131,7 +147,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
 
     const admit = Effect.fnUntraced(function*(caller: Caller) {
       const principal = yield* authenticate(caller)
-      const rate = yield* limit("key", principal.key.id, limits.perKey)
+      const rate = yield* limit("key", credentialOf(principal), limits.perKey)
       return { principal, rate }
     })
 
@@ -306,7 +322,16 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
         const value: Server.StatusResponse = {
           status: "ok",
           user: { id: principal.user.id, email: principal.user.email },
-          key: { id: principal.key.id, name: principal.key.name, scopes: principal.key.scopes },
+          // An OAuth client's grant shows as its key: the status is the connection test of either.
+          key: principal.key !== undefined
+            ? { id: principal.key.id, name: principal.key.name, scopes: principal.key.scopes }
+            : principal.grant !== undefined
+            ? {
+              id: ApiKeyId.make(principal.grant.id),
+              name: `OAuth: ${principal.grant.client_name}`,
+              scopes: principal.grant.scopes
+            }
+            : { id: ApiKeyId.make(0), name: "dashboard session", scopes: scopesOf(principal) },
           credits: balanceOf(cents),
           server: Server.info
         }

@@ -9,6 +9,7 @@ import * as Ids from "./Ids.js"
 import * as Job from "./Job.js"
 import * as JobStore from "./JobStore.js"
 import * as Ledger from "./Ledger.js"
+import * as OAuthStore from "./OAuthStore.js"
 import type * as Profile from "./Profile.js"
 import * as Transactor from "./Transactor.js"
 import * as Vouchers from "./Vouchers.js"
@@ -352,7 +353,97 @@ export const make = () => {
       }))
   })
 
+  // The OAuth server's state sits outside transactions, like sessions: no caller writes it inside one.
+  const clients = new Map<string, OAuthStore.OAuthClient>()
+  const grantCodes = new Map<string, { readonly grant: OAuthStore.CodeGrant; readonly expiresAt: DateTime.Utc }>()
+  const pairs: Array<
+    {
+      readonly id: number
+      readonly grant: OAuthStore.TokenGrant
+      access: string
+      accessExpires: DateTime.Utc
+      refresh: string
+      refreshExpires: DateTime.Utc
+      revoked: boolean
+    }
+  > = []
+  const tokenPair = () => ({
+    access_token: `${OAuthStore.ACCESS_PREFIX}${token("access")}`,
+    refresh_token: `${OAuthStore.REFRESH_PREFIX}${token("refresh")}`
+  })
+  const oauth = OAuthStore.OAuthStore.of({
+    registerClient: (input) =>
+      Effect.map(DateTime.now, (now) => {
+        const client = {
+          client_id: `jf_client_${clients.size + 1}`,
+          client_name: input.client_name,
+          redirect_uris: [...input.redirect_uris],
+          created_at: now
+        }
+        clients.set(client.client_id, client)
+        return client
+      }),
+    findClient: (clientId) => Effect.sync(() => Option.fromNullable(clients.get(clientId))),
+    createCode: (grant, expiresAt) =>
+      Effect.sync(() => {
+        const code = token("code")
+        grantCodes.set(code, { grant, expiresAt })
+        return code
+      }),
+    redeemCode: (code) =>
+      Effect.suspend(() => {
+        const found = grantCodes.get(code)
+        if (found === undefined) return Effect.succeed(Option.none())
+        grantCodes.delete(code)
+        return Effect.map(live(found.expiresAt), (ok) => (ok ? Option.some(found.grant) : Option.none()))
+      }),
+    issueTokens: (grant, expires) =>
+      Effect.sync(() => {
+        const made = tokenPair()
+        pairs.push({
+          id: pairs.length + 1,
+          grant,
+          access: made.access_token,
+          accessExpires: expires.access,
+          refresh: made.refresh_token,
+          refreshExpires: expires.refresh,
+          revoked: false
+        })
+        return made
+      }),
+    refresh: (refreshToken, clientId, expires) =>
+      Effect.flatMap(DateTime.now, (now) => {
+        const pair = pairs.find((p) =>
+          p.refresh === refreshToken && p.grant.client_id === clientId && !p.revoked &&
+          DateTime.lessThan(now, p.refreshExpires)
+        )
+        if (pair === undefined) return Effect.succeed(Option.none())
+        const made = tokenPair()
+        pair.access = made.access_token
+        pair.accessExpires = expires.access
+        pair.refresh = made.refresh_token
+        pair.refreshExpires = expires.refresh
+        return Effect.succeed(Option.some({ ...made, grant: pair.grant }))
+      }),
+    authenticate: (accessToken) =>
+      Effect.map(DateTime.now, (now) => {
+        const pair = pairs.find((p) =>
+          p.access === accessToken && !p.revoked && DateTime.lessThan(now, p.accessExpires)
+        )
+        const client = pair === undefined ? undefined : clients.get(pair.grant.client_id)
+        return pair === undefined || client === undefined ? Option.none() : Option.some({
+          user: account(pair.grant.user_id).user,
+          grant: { ...pair.grant, id: pair.id, client_name: client.client_name }
+        })
+      }),
+    revoke: (t) =>
+      Effect.sync(() => {
+        for (const pair of pairs) if (pair.access === t || pair.refresh === t) pair.revoked = true
+      })
+  })
+
   const layer = Layer.mergeAll(
+    Layer.succeed(OAuthStore.OAuthStore, oauth),
     Layer.succeed(Credentials.Credentials, credentials),
     Layer.succeed(Vouchers.Vouchers, vouchers),
     Layer.succeed(AccountStore.AccountStore, accounts),

@@ -4,7 +4,16 @@ import { SqliteClient } from "@effect/sql-sqlite-node"
 import type { MigrationError } from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
-import type { AccountStore, Credentials, Idempotency, JobStore, Ledger, Transactor, Vouchers } from "@jobfit/core"
+import type {
+  AccountStore,
+  Credentials,
+  Idempotency,
+  JobStore,
+  Ledger,
+  OAuthStore,
+  Transactor,
+  Vouchers
+} from "@jobfit/core"
 import { ConfigError, Effect, Either, Layer, Redacted } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -15,6 +24,7 @@ import * as SqlCredentials from "./SqlCredentials.js"
 import * as SqlIdempotency from "./SqlIdempotency.js"
 import * as SqlJobStore from "./SqlJobStore.js"
 import * as SqlLedger from "./SqlLedger.js"
+import * as SqlOAuthStore from "./SqlOAuthStore.js"
 import * as SqlTransactor from "./SqlTransactor.js"
 import * as SqlVouchers from "./SqlVouchers.js"
 
@@ -26,8 +36,8 @@ export type Stores =
   | Transactor.Transactor
   | Idempotency.IdempotencyStore
 
-/** What the dashboard needs beside Stores: sign-in and voucher codes. */
-export type DashboardStores = Credentials.Credentials | Vouchers.Vouchers
+/** What the dashboard needs beside Stores: sign-in, voucher codes and the OAuth server's clients and tokens. */
+export type DashboardStores = Credentials.Credentials | Vouchers.Vouchers | OAuthStore.OAuthStore
 
 /** Why a store could not start: the database is unreachable or unusable, or a migration failed. */
 export type StoreError = SqlError | MigrationError
@@ -40,7 +50,8 @@ export const layerMigrated: Layer.Layer<Stores | DashboardStores, StoreError, Sq
   SqlTransactor.layer,
   SqlIdempotency.layer,
   SqlCredentials.layer,
-  SqlVouchers.layer
+  SqlVouchers.layer,
+  SqlOAuthStore.layer
 ).pipe(Layer.provide(Migrations.layer))
 
 /** The stores over the SqlClient in context; runs the migrations when built (a failure there is a defect). */

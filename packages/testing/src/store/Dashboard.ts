@@ -1,15 +1,70 @@
 import { assert, type Vitest } from "@effect/vitest"
-import { AccountStore, Credentials, Ids, Ledger, Vouchers } from "@jobfit/core"
+import { AccountStore, Credentials, Ids, Ledger, OAuthStore, Vouchers } from "@jobfit/core"
 import { DateTime, Duration, Effect, Either, Option, TestClock } from "effect"
 import { inAnHour, newUser, type Stores } from "./Fixtures.js"
 
 /** What a store provides for the dashboard, beside Stores. */
-export type DashboardStores = Credentials.Credentials | Vouchers.Vouchers
+export type DashboardStores = Credentials.Credentials | Vouchers.Vouchers | OAuthStore.OAuthStore
 
 export type DashboardIt = Vitest.MethodsNonLive<Stores | DashboardStores>
 
 /** Credentials, Vouchers and key scopes: the rules any store keeps for the dashboard. */
 export const dashboardContract = (it: DashboardIt) => {
+  it.effect("OAuth: a client registers, a code is redeemed once, tokens authenticate, rotate once and revoke", () =>
+    Effect.gen(function*() {
+      const oauth = yield* OAuthStore.OAuthStore
+      const user = yield* newUser
+      const client = yield* oauth.registerClient({ client_name: "Assistant", redirect_uris: ["http://127.0.0.1:9/cb"] })
+      assert.deepStrictEqual(Option.getOrThrow(yield* oauth.findClient(client.client_id)), client)
+      assert.isTrue(Option.isNone(yield* oauth.findClient("jf_client_nobody")))
+      const other = yield* oauth.registerClient({ client_name: "Other", redirect_uris: ["https://x.example/cb"] })
+      assert.notStrictEqual(other.client_id, client.client_id)
+
+      const grant = {
+        client_id: client.client_id,
+        user_id: user.id,
+        scopes: ["jobs_read", "profile_read"] as const,
+        redirect_uri: "http://127.0.0.1:9/cb",
+        code_challenge: "challenge",
+        resource: "http://127.0.0.1:8787/api/mcp"
+      }
+      const code = yield* oauth.createCode(grant, yield* inAnHour)
+      assert.deepStrictEqual(Option.getOrThrow(yield* oauth.redeemCode(code)), grant)
+      assert.isTrue(Option.isNone(yield* oauth.redeemCode(code)))
+      const late = yield* oauth.createCode(grant, yield* inAnHour)
+      yield* TestClock.adjust(Duration.hours(2))
+      assert.isTrue(Option.isNone(yield* oauth.redeemCode(late)))
+
+      const expires = { access: yield* inAnHour, refresh: DateTime.addDuration(yield* inAnHour, Duration.days(30)) }
+      const { client_id, resource, scopes, user_id } = grant
+      const tokens = yield* oauth.issueTokens({ client_id, user_id, scopes, resource }, expires)
+      assert.isTrue(tokens.access_token.startsWith(OAuthStore.ACCESS_PREFIX))
+      const bearer = Option.getOrThrow(yield* oauth.authenticate(tokens.access_token))
+      assert.strictEqual(bearer.user.id, user.id)
+      assert.deepInclude(bearer.grant, { client_id, client_name: "Assistant", scopes: ["jobs_read", "profile_read"] })
+      assert.isTrue(Option.isNone(yield* oauth.authenticate(tokens.refresh_token)))
+
+      assert.isTrue(Option.isNone(yield* oauth.refresh(tokens.refresh_token, other.client_id, expires)))
+      const rotated = Option.getOrThrow(yield* oauth.refresh(tokens.refresh_token, client_id, expires))
+      assert.deepStrictEqual(rotated.grant, { client_id, user_id, scopes: ["jobs_read", "profile_read"], resource })
+      assert.isTrue(Option.isNone(yield* oauth.refresh(tokens.refresh_token, client_id, expires)))
+      assert.isTrue(Option.isNone(yield* oauth.authenticate(tokens.access_token)))
+      assert.strictEqual(Option.getOrThrow(yield* oauth.authenticate(rotated.access_token)).grant.id, bearer.grant.id)
+
+      yield* TestClock.adjust(Duration.hours(2))
+      assert.isTrue(Option.isNone(yield* oauth.authenticate(rotated.access_token)))
+      const again = Option.getOrThrow(
+        yield* oauth.refresh(rotated.refresh_token, client_id, {
+          access: yield* inAnHour,
+          refresh: DateTime.addDuration(yield* inAnHour, Duration.days(30))
+        })
+      )
+      yield* oauth.revoke(again.refresh_token)
+      assert.isTrue(Option.isNone(yield* oauth.authenticate(again.access_token)))
+      assert.isTrue(Option.isNone(yield* oauth.refresh(again.refresh_token, client_id, expires)))
+      yield* oauth.revoke("jf_oat_unknown")
+    }))
+
   it.effect("a password hash is kept as given and found by email in any case", () =>
     Effect.gen(function*() {
       const credentials = yield* Credentials.Credentials

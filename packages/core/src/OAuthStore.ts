@@ -1,0 +1,79 @@
+import { Context, type DateTime, type Effect, type Option } from "effect"
+import type { User } from "./Account.js"
+import type { UserId } from "./Ids.js"
+import type { Scope } from "./Scope.js"
+
+/** A client that registered itself (RFC 7591): a public client, so it has no secret. */
+export interface OAuthClient {
+  readonly client_id: string
+  readonly client_name: string
+  readonly redirect_uris: ReadonlyArray<string>
+  readonly created_at: DateTime.Utc
+}
+
+/** What a person approved for a client: to be exchanged for tokens once, with the PKCE verifier. */
+export interface CodeGrant {
+  readonly client_id: string
+  readonly user_id: UserId
+  readonly scopes: ReadonlyArray<Scope>
+  readonly redirect_uri: string
+  /** The S256 code challenge. */
+  readonly code_challenge: string
+  /** The resource (RFC 8707) the tokens are for. */
+  readonly resource: string
+}
+
+/** What a pair of tokens grants. */
+export interface TokenGrant {
+  readonly client_id: string
+  readonly user_id: UserId
+  readonly scopes: ReadonlyArray<Scope>
+  readonly resource: string
+}
+
+export interface Tokens {
+  readonly access_token: string
+  readonly refresh_token: string
+}
+
+/** An access token's holder: the user, and the grant with its id (per-grant limits count on it). */
+export interface Bearer {
+  readonly user: User
+  readonly grant: TokenGrant & { readonly id: number; readonly client_name: string }
+}
+
+/**
+ * Clients, authorization codes and tokens of the OAuth 2.1 authorization server. Codes and tokens are returned in
+ * clear once and kept only as hashes; a code is redeemed once; a refresh token is used once (each use rotates the
+ * pair). Storage failures are defects.
+ */
+export class OAuthStore extends Context.Tag("@jobfit/core/OAuthStore")<OAuthStore, {
+  readonly registerClient: (
+    input: { readonly client_name: string; readonly redirect_uris: ReadonlyArray<string> }
+  ) => Effect.Effect<OAuthClient>
+  readonly findClient: (clientId: string) => Effect.Effect<Option.Option<OAuthClient>>
+  readonly createCode: (grant: CodeGrant, expiresAt: DateTime.Utc) => Effect.Effect<string>
+  /** The grant of an unexpired code not redeemed before; redeeming it makes it unusable. */
+  readonly redeemCode: (code: string) => Effect.Effect<Option.Option<CodeGrant>>
+  readonly issueTokens: (
+    grant: TokenGrant,
+    expires: { readonly access: DateTime.Utc; readonly refresh: DateTime.Utc }
+  ) => Effect.Effect<Tokens>
+  /**
+   * New tokens for a live refresh token of this client, which then stops working (rotation); none for an unknown,
+   * expired, revoked or used one.
+   */
+  readonly refresh: (
+    refreshToken: string,
+    clientId: string,
+    expires: { readonly access: DateTime.Utc; readonly refresh: DateTime.Utc }
+  ) => Effect.Effect<Option.Option<Tokens & { readonly grant: TokenGrant }>>
+  /** The holder of a live, unexpired access token. */
+  readonly authenticate: (accessToken: string) => Effect.Effect<Option.Option<Bearer>>
+  /** Revokes the pair that this access or refresh token belongs to; an unknown token is no error (RFC 7009). */
+  readonly revoke: (token: string) => Effect.Effect<void>
+}>() {}
+
+/** Access tokens start with this, so a bearer is told from an API key before any look-up. */
+export const ACCESS_PREFIX = "jf_oat_"
+export const REFRESH_PREFIX = "jf_ort_"

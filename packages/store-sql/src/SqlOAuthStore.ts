@@ -1,0 +1,159 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import { Account, Ids, OAuthStore, Scope } from "@jobfit/core"
+import { DateTime, Effect, Layer, Option, Schema } from "effect"
+import { randomBytes } from "node:crypto"
+import { first, Id, Int, Millis, run, single, toMillis } from "./Columns.js"
+import * as Secrets from "./Secrets.js"
+
+const Scopes = Schema.parseJson(Schema.Array(Scope.Scope))
+const Uris = Schema.parseJson(Schema.Array(Schema.String))
+const encodeScopes = Schema.encodeSync(Scopes)
+const encodeUris = Schema.encodeSync(Uris)
+
+const ClientRow = Schema.Struct({
+  client_id: Schema.String,
+  client_name: Schema.String,
+  redirect_uris: Uris,
+  created_at: Millis
+})
+const CodeRow = Schema.Struct({
+  client_id: Schema.String,
+  user_id: Id(Ids.UserId),
+  scopes: Scopes,
+  redirect_uri: Schema.String,
+  code_challenge: Schema.String,
+  resource: Schema.String
+})
+const GrantRow = Schema.Struct({
+  id: Int,
+  client_id: Schema.String,
+  user_id: Id(Ids.UserId),
+  scopes: Scopes,
+  resource: Schema.String
+})
+const BearerRow = Schema.Struct({
+  ...GrantRow.fields,
+  client_name: Schema.String,
+  email: Schema.String,
+  name: Schema.String
+})
+
+const secret = (prefix: string) => `${prefix}${randomBytes(32).toString("base64url")}`
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const oneClient = first(ClientRow)
+  const oneCode = first(CodeRow)
+  const oneGrant = first(GrantRow)
+  const oneBearer = first(BearerRow)
+  const inserted = single(ClientRow)
+  const now = Effect.map(DateTime.now, toMillis)
+
+  const registerClient = Effect.fn("OAuthStore.registerClient")(function*(
+    input: { readonly client_name: string; readonly redirect_uris: ReadonlyArray<string> }
+  ) {
+    return yield* inserted(sql`
+      INSERT INTO oauth_clients (client_id, client_name, redirect_uris, created_at)
+      VALUES (${`jf_client_${randomBytes(16).toString("base64url")}`}, ${input.client_name},
+        ${encodeUris(input.redirect_uris)}, ${yield* now})
+      RETURNING client_id, client_name, redirect_uris, created_at`)
+  })
+
+  const findClient = Effect.fn("OAuthStore.findClient")(function*(clientId: string) {
+    return yield* oneClient(sql`
+      SELECT client_id, client_name, redirect_uris, created_at FROM oauth_clients WHERE client_id = ${clientId}`)
+  })
+
+  const createCode = Effect.fn("OAuthStore.createCode")(
+    function*(grant: OAuthStore.CodeGrant, expiresAt: DateTime.Utc) {
+      const code = secret("jf_code_")
+      // Codes live minutes: each new one clears the expired ones, so the table stays small.
+      yield* run(sql`DELETE FROM oauth_codes WHERE expires_at <= ${yield* now}`)
+      yield* run(sql`
+      INSERT INTO oauth_codes (code_hash, client_id, user_id, scopes, redirect_uri, code_challenge, resource, expires_at)
+      VALUES (${Secrets.sha256(code)}, ${grant.client_id}, ${grant.user_id}, ${encodeScopes(grant.scopes)},
+        ${grant.redirect_uri}, ${grant.code_challenge}, ${grant.resource}, ${toMillis(expiresAt)})`)
+      return code
+    }
+  )
+
+  // One DELETE ... RETURNING redeems it: of two requests with the code, only one gets its grant.
+  const redeemCode = Effect.fn("OAuthStore.redeemCode")(function*(code: string) {
+    return yield* oneCode(sql`
+      DELETE FROM oauth_codes WHERE code_hash = ${Secrets.sha256(code)} AND expires_at > ${yield* now}
+      RETURNING client_id, user_id, scopes, redirect_uri, code_challenge, resource`)
+  })
+
+  const issueTokens = Effect.fn("OAuthStore.issueTokens")(function*(
+    grant: OAuthStore.TokenGrant,
+    expires: { readonly access: DateTime.Utc; readonly refresh: DateTime.Utc }
+  ) {
+    const tokens = { access_token: secret(OAuthStore.ACCESS_PREFIX), refresh_token: secret(OAuthStore.REFRESH_PREFIX) }
+    yield* run(sql`
+      INSERT INTO oauth_tokens (client_id, user_id, scopes, resource, access_hash, access_expires_at, refresh_hash,
+        refresh_expires_at, created_at)
+      VALUES (${grant.client_id}, ${grant.user_id}, ${encodeScopes(grant.scopes)}, ${grant.resource},
+        ${Secrets.sha256(tokens.access_token)}, ${toMillis(expires.access)}, ${Secrets.sha256(tokens.refresh_token)},
+        ${toMillis(expires.refresh)}, ${yield* now})`)
+    return tokens
+  })
+
+  // The row is rotated by one conditional UPDATE: a refresh token works once, even when two requests race.
+  const refresh = Effect.fn("OAuthStore.refresh")(function*(
+    refreshToken: string,
+    clientId: string,
+    expires: { readonly access: DateTime.Utc; readonly refresh: DateTime.Utc }
+  ) {
+    const tokens = { access_token: secret(OAuthStore.ACCESS_PREFIX), refresh_token: secret(OAuthStore.REFRESH_PREFIX) }
+    const rotated = yield* oneGrant(sql`
+      UPDATE oauth_tokens SET access_hash = ${Secrets.sha256(tokens.access_token)},
+        access_expires_at = ${toMillis(expires.access)}, refresh_hash = ${Secrets.sha256(tokens.refresh_token)},
+        refresh_expires_at = ${toMillis(expires.refresh)}
+      WHERE refresh_hash = ${Secrets.sha256(refreshToken)} AND client_id = ${clientId} AND revoked_at IS NULL
+        AND refresh_expires_at > ${yield* now}
+      RETURNING id, client_id, user_id, scopes, resource`)
+    return Option.map(rotated, (row) => ({
+      ...tokens,
+      grant: { client_id: row.client_id, user_id: row.user_id, scopes: row.scopes, resource: row.resource }
+    }))
+  })
+
+  const authenticate = Effect.fn("OAuthStore.authenticate")(function*(accessToken: string) {
+    const found = yield* oneBearer(sql`
+      SELECT t.id, t.client_id, t.user_id, t.scopes, t.resource, c.client_name, u.email, u.name
+      FROM oauth_tokens t JOIN oauth_clients c ON c.client_id = t.client_id JOIN users u ON u.id = t.user_id
+      WHERE t.access_hash = ${Secrets.sha256(accessToken)} AND t.revoked_at IS NULL
+        AND t.access_expires_at > ${yield* now}`)
+    return Option.map(found, (row): OAuthStore.Bearer => ({
+      user: new Account.User({ id: row.user_id, email: row.email, name: row.name }),
+      grant: {
+        id: row.id,
+        client_id: row.client_id,
+        client_name: row.client_name,
+        user_id: row.user_id,
+        scopes: row.scopes,
+        resource: row.resource
+      }
+    }))
+  })
+
+  const revoke = Effect.fn("OAuthStore.revoke")(function*(token: string) {
+    const hash = Secrets.sha256(token)
+    yield* run(sql`
+      UPDATE oauth_tokens SET revoked_at = ${yield* now}
+      WHERE (access_hash = ${hash} OR refresh_hash = ${hash}) AND revoked_at IS NULL`)
+  })
+
+  return OAuthStore.OAuthStore.of({
+    registerClient,
+    findClient,
+    createCode,
+    redeemCode,
+    issueTokens,
+    refresh,
+    authenticate,
+    revoke
+  })
+})
+
+export const layer = Layer.effect(OAuthStore.OAuthStore, make)

@@ -20,6 +20,8 @@ export interface Setup {
   readonly prices?: typeof Prices.Prices.Service
   /** Default: DASHBOARD_URL as the public address, a low password-hashing cost, the default sign-in limit. */
   readonly dashboard?: Server.Options["dashboard"]
+  /** Default: a free port chosen by the system. */
+  readonly port?: number
 }
 
 /** Where errors send people in tests; a low scrypt cost keeps sign-ups quick. */
@@ -52,7 +54,7 @@ export const layer = (
     rateLimits: RateLimiter.layerRateLimits(setup.rateLimits ?? noLimits),
     prices: Prices.layer(setup.prices ?? Prices.defaults),
     dashboard: setup.dashboard ?? dashboard,
-    listen: { host: "127.0.0.1", port: 0 }
+    listen: { host: "127.0.0.1", port: setup.port ?? 0 }
   })
   return Layer.mergeAll(Layer.effect(TestServer, baseUrl), Admin.Admin.Default).pipe(
     Layer.provideMerge(served),

@@ -1,5 +1,5 @@
 import { HttpRouter, HttpServerResponse } from "@effect/platform"
-import type { AccountStore, Gateway, PaymentProvider, RateLimiter, SelfService } from "@jobfit/core"
+import type { AccountStore, Gateway, OAuthStore, PaymentProvider, RateLimiter, SelfService } from "@jobfit/core"
 import { Effect, Option } from "effect"
 import * as Assets from "./Assets.js"
 import * as AuthPages from "./AuthPages.js"
@@ -7,6 +7,7 @@ import * as CreditsPage from "./CreditsPage.js"
 import { type Base, open, problem } from "./Handlers.js"
 import * as JobsPage from "./JobsPage.js"
 import * as KeysPage from "./KeysPage.js"
+import * as OAuth from "./OAuth.js"
 import * as ProfilePage from "./ProfilePage.js"
 import { BASE_PATH } from "./Settings.js"
 import { path, seeOther } from "./Visit.js"
@@ -36,9 +37,32 @@ export type Services =
   | PaymentProvider.PaymentProvider
   | SelfService.SelfService
   | RateLimiter.RateLimiter
+  | OAuthStore.OAuthStore
+
+/**
+ * OAuth 2.1 for remote MCP clients: metadata and token endpoints at the root, the consent page in the dashboard
+ * (its session cookie is scoped to /dashboard).
+ */
+const oauth = HttpRouter.empty.pipe(
+  HttpRouter.get("/.well-known/oauth-protected-resource", OAuth.protectedResource),
+  HttpRouter.get("/.well-known/oauth-protected-resource/api/mcp", OAuth.protectedResource),
+  HttpRouter.get("/.well-known/oauth-authorization-server", OAuth.authorizationServer),
+  HttpRouter.post("/oauth/register", OAuth.register),
+  HttpRouter.post("/oauth/token", OAuth.token),
+  HttpRouter.post("/oauth/revoke", OAuth.revoke),
+  HttpRouter.options("/.well-known/oauth-protected-resource", OAuth.preflight),
+  HttpRouter.options("/.well-known/oauth-protected-resource/api/mcp", OAuth.preflight),
+  HttpRouter.options("/.well-known/oauth-authorization-server", OAuth.preflight),
+  HttpRouter.options("/oauth/register", OAuth.preflight),
+  HttpRouter.options("/oauth/token", OAuth.preflight),
+  HttpRouter.options("/oauth/revoke", OAuth.preflight),
+  HttpRouter.get(`${BASE_PATH}/oauth/authorize`, OAuth.authorize),
+  HttpRouter.post(`${BASE_PATH}/oauth/authorize`, OAuth.decide)
+)
 
 /** Every dashboard page under /dashboard; an unknown path there is an HTML 404. */
 export const router: HttpRouter.HttpRouter<never, Services> = HttpRouter.empty.pipe(
+  HttpRouter.concat(oauth),
   HttpRouter.get(BASE_PATH, home),
   HttpRouter.get(`${BASE_PATH}/assets/style.css`, Effect.succeed(style)),
   HttpRouter.get(`${BASE_PATH}/assets/app.js`, Effect.succeed(script)),

@@ -1,5 +1,6 @@
 export * as Csrf from "./Csrf.js"
 export * as Html from "./Html.js"
+export * as OAuth from "./OAuth.js"
 export * as Passwords from "./Passwords.js"
 export * as ProfileForm from "./ProfileForm.js"
 export * as Routes from "./Routes.js"

@@ -3,7 +3,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { SqlClient } from "@effect/sql"
 import { Builtin } from "@jobfit/analyzer"
 import { PaymentProvider, Prices, RateLimiter, Readiness, SelfService } from "@jobfit/core"
-import { Routes, Settings } from "@jobfit/dashboard"
+import { OAuth, Routes, Settings } from "@jobfit/dashboard"
 import { HttpRoutes } from "@jobfit/http"
 import { RedisLimiter } from "@jobfit/redis"
 import { SqlStore } from "@jobfit/store-sql"
@@ -82,6 +82,7 @@ export const layerHttp = (options: Options = {}) =>
     Layer.provide(Layer.mergeAll(
       dashboardSettings(options),
       SelfService.layer.pipe(Layer.provideMerge(options.payments ?? PaymentProvider.layerVouchers)),
+      OAuth.layerResourceMetadata.pipe(Layer.provide(dashboardSettings(options))),
       readiness
     )),
     Layer.provideMerge(layerGateway(options))

@@ -1,7 +1,7 @@
 import { Headers, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Errors } from "@jobfit/core"
 import { JsonRpc, McpServer, Protocol } from "@jobfit/mcp"
-import { Config, Effect, Exit, Option, Queue, Stream } from "effect"
+import { Config, Context, Effect, Exit, Option, Queue, Stream } from "effect"
 import * as Caller from "./Caller.js"
 import * as Responses from "./Responses.js"
 import * as ToolCallBody from "./ToolCallBody.js"
@@ -38,6 +38,25 @@ const hostAllowed = (host: Option.Option<string>, bound: Option.Option<string>, 
   const listed = allowed.some((a) => a.toLowerCase() === host.value.toLowerCase() || a.toLowerCase() === name)
   return listed || (onLoopback ? LOOPBACK.test(name) : allowed.length === 0)
 }
+
+/**
+ * Where this server's OAuth protected-resource metadata is (RFC 9728), when it has an authorization server: a 401
+ * names it, so a client without a key can find how to sign in.
+ */
+export class ResourceMetadata extends Context.Tag("@jobfit/http/ResourceMetadata")<ResourceMetadata, {
+  readonly url: string
+}>() {}
+
+/** A 401 with `resource_metadata` in its challenge where the server has OAuth (MCP authorization). */
+const challenged = (response: HttpServerResponse.HttpServerResponse) =>
+  response.status !== 401 ? Effect.succeed(response) : Effect.map(
+    Effect.serviceOption(ResourceMetadata),
+    Option.match({
+      onNone: () => response,
+      onSome: ({ url }) =>
+        HttpServerResponse.setHeader(response, "www-authenticate", `Bearer resource_metadata="${url}"`)
+    })
+  )
 
 const rpcError = (status: number, code: number, message: string, headers: Headers.Input = {}) =>
   HttpServerResponse.unsafeJson(JsonRpc.failure(null, code, message), { status, headers })
@@ -160,4 +179,4 @@ export const post = Effect.gen(function*() {
     Stream.concat(Stream.make(first), rest).pipe(Stream.map(sse), Stream.encodeText),
     { contentType: "text/event-stream", headers: { "cache-control": "no-store" } }
   )
-}).pipe(Effect.withSpan("McpRoute.post", { captureStackTrace: false }))
+}).pipe(Effect.flatMap(challenged), Effect.withSpan("McpRoute.post", { captureStackTrace: false }))

@@ -1,6 +1,7 @@
 export * as Caller from "./Caller.js"
 export * as Docs from "./Docs.js"
 export * as HttpRoutes from "./HttpRoutes.js"
+export * as McpRoute from "./McpRoute.js"
 export * as Metrics from "./Metrics.js"
 export * as Mount from "./Mount.js"
 export * as NodeListener from "./NodeListener.js"

@@ -52,7 +52,11 @@ describe("MCP over streamable HTTP at /api/mcp", () => {
       Effect.gen(function*() {
         const refused = yield* mcp(undefined, rpc(1, "ping"))
         assert.strictEqual(refused.status, 401)
-        assert.strictEqual(refused.headers.get("www-authenticate"), "Bearer")
+        // The server has OAuth, so the challenge names its protected-resource metadata (RFC 9728).
+        assert.strictEqual(
+          refused.headers.get("www-authenticate"),
+          `Bearer resource_metadata="http://jobfit.test/.well-known/oauth-protected-resource/api/mcp"`
+        )
         assert.deepStrictEqual(refused.body, {
           jsonrpc: "2.0",
           id: 1,

@@ -66,7 +66,13 @@ describe("jobfit mcp (stdio)", () => {
       const init = replies.find((r) => r.id === 1)!.result as Record<string, unknown>
       assert.deepInclude(init, {
         protocolVersion: "2025-06-18",
-        capabilities: { tools: { listChanged: false } },
+        capabilities: {
+          tools: { listChanged: false },
+          resources: { listChanged: false, subscribe: false },
+          prompts: { listChanged: false },
+          completions: {},
+          logging: {}
+        },
         serverInfo: { name: "jobfit", title: "jobfit", version: "0.1.0" }
       })
       assert.deepInclude(replies.find((r) => r.id === 2), {

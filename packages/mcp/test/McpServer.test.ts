@@ -184,6 +184,54 @@ describe("McpServer", () => {
       }))
   })
 
+  it.layer(testLayer(1000))((it) => {
+    it.effect("logging/setLevel is the key's: a call then logs at or above it through the transport's notify", () =>
+      Effect.gen(function*() {
+        const admin = yield* Admin.Admin
+        const email = `log${Math.random().toString(36).slice(2)}@example.com`
+        yield* admin.createUser({ email })
+        yield* admin.setProfile(email, { basics: { name: "Lin" } })
+        yield* admin.addCredits(email, 100)
+        const { secret } = yield* admin.createKey({ email, scopes: ["jobs_analyze"] })
+        const notes: Array<unknown> = []
+        const call = (id: number) =>
+          Effect.flatMap(McpServer.McpServer, (server) =>
+            server.handle(
+              JSON.stringify(rpc(id, "tools/call", { name: "analyze_job", arguments: { job_url: "https://e.com/1" } })),
+              {
+                caller: { authorization: `Bearer ${secret}`, client: "test" },
+                notify: (message) => Effect.sync(() => void notes.push(message))
+              }
+            ))
+        yield* call(1)
+        assert.deepStrictEqual(notes, [])
+        const set = (level: string) => body(secret, rpc(2, "logging/setLevel", { level }))
+        assert.deepStrictEqual(yield* set("warning"), { jsonrpc: "2.0", id: 2, result: {} })
+        yield* call(3)
+        assert.deepStrictEqual(notes, [{
+          jsonrpc: "2.0",
+          method: "notifications/message",
+          params: {
+            level: "warning",
+            logger: "jobfit",
+            data: {
+              message:
+                "The posting could not be read: Job analysis is not available on this server yet; nothing was charged",
+              url: "https://e.com/1",
+              code: "SERVICE_UNAVAILABLE"
+            }
+          }
+        }])
+        assert.deepInclude(yield* set("verbose"), {
+          error: {
+            code: -32602,
+            message:
+              "logging/setLevel needs params.level, one of debug, info, notice, warning, error, critical, alert, emergency"
+          }
+        })
+      }))
+  })
+
   it.layer(testLayer(5))((it) => {
     it.effect("refuses a missing key and a flood with -32001 and -32002", () =>
       Effect.gen(function*() {

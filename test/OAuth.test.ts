@@ -308,6 +308,17 @@ describe("OAuth 2.1 for remote MCP clients", () => {
           }).then((r) => r.status)
         )
         assert.strictEqual(narrow, 403)
+        // The person sees the application on the keys page and can end it there.
+        const keys = yield* browser.get("/dashboard/keys")
+        assert.include(Browser.textOf(keys.text), "Connected applications")
+        const grantId = /action="\/dashboard\/connections\/(\d+)\/disconnect"/.exec(keys.text)![1]!
+        const stranger = yield* signedIn
+        yield* stranger.get("/dashboard/keys")
+        assert.strictEqual((yield* stranger.post(`/dashboard/connections/${grantId}/disconnect`)).status, 404)
+        assert.strictEqual((yield* mcp(token)).status, 200)
+        const ended = yield* browser.post(`/dashboard/connections/${grantId}/disconnect`)
+        assert.strictEqual(ended.location, "/dashboard/keys?done=disconnected")
+        assert.strictEqual((yield* mcp(token)).status, 401)
         const badClient = yield* form("/oauth/token", { grant_type: "refresh_token", client_id: "nobody" })
         assert.deepStrictEqual([badClient.status, badClient.body?.["error"]], [401, "invalid_client"])
       }))

@@ -360,6 +360,7 @@ export const make = () => {
     {
       readonly id: number
       readonly grant: OAuthStore.TokenGrant
+      readonly createdAt: DateTime.Utc
       access: string
       accessExpires: DateTime.Utc
       refresh: string
@@ -398,11 +399,12 @@ export const make = () => {
         return Effect.map(live(found.expiresAt), (ok) => (ok ? Option.some(found.grant) : Option.none()))
       }),
     issueTokens: (grant, expires) =>
-      Effect.sync(() => {
+      Effect.map(DateTime.now, (now) => {
         const made = tokenPair()
         pairs.push({
           id: pairs.length + 1,
           grant,
+          createdAt: now,
           access: made.access_token,
           accessExpires: expires.access,
           refresh: made.refresh_token,
@@ -439,6 +441,24 @@ export const make = () => {
     revoke: (t) =>
       Effect.sync(() => {
         for (const pair of pairs) if (pair.access === t || pair.refresh === t) pair.revoked = true
+      }),
+    connections: (userId) =>
+      Effect.map(DateTime.now, (now) =>
+        pairs
+          .filter((p) => p.grant.user_id === userId && !p.revoked && DateTime.lessThan(now, p.refreshExpires))
+          .map((p) => ({
+            id: p.id,
+            client_name: clients.get(p.grant.client_id)?.client_name ?? "",
+            scopes: p.grant.scopes,
+            created_at: p.createdAt
+          }))
+          .reverse()),
+    disconnect: (userId, grantId) =>
+      Effect.sync(() => {
+        const pair = pairs.find((p) => p.id === grantId && p.grant.user_id === userId && !p.revoked)
+        if (pair === undefined) return false
+        pair.revoked = true
+        return true
       })
   })
 

@@ -31,6 +31,14 @@ export interface TokenGrant {
   readonly resource: string
 }
 
+/** A live grant, as the person who gave it sees it in the dashboard. */
+export interface Connection {
+  readonly id: number
+  readonly client_name: string
+  readonly scopes: ReadonlyArray<Scope>
+  readonly created_at: DateTime.Utc
+}
+
 export interface Tokens {
   readonly access_token: string
   readonly refresh_token: string
@@ -72,6 +80,10 @@ export class OAuthStore extends Context.Tag("@jobfit/core/OAuthStore")<OAuthStor
   readonly authenticate: (accessToken: string) => Effect.Effect<Option.Option<Bearer>>
   /** Revokes the pair that this access or refresh token belongs to; an unknown token is no error (RFC 7009). */
   readonly revoke: (token: string) => Effect.Effect<void>
+  /** The user's grants that are neither revoked nor past their refresh token's life, newest first. */
+  readonly connections: (userId: UserId) => Effect.Effect<ReadonlyArray<Connection>>
+  /** Revokes one of the user's grants; false when the user has no such live grant. */
+  readonly disconnect: (userId: UserId, grantId: number) => Effect.Effect<boolean>
 }>() {}
 
 /** Access tokens start with this, so a bearer is told from an API key before any look-up. */

@@ -5,6 +5,7 @@ import type { ApiKey } from "./ApiKey.js"
 import { ApiKeyNotFound, type InvalidRequest, type VoucherInvalid } from "./Errors.js"
 import type { ApiKeyId } from "./Ids.js"
 import { type EntryPosition, Ledger, type LedgerEntry } from "./Ledger.js"
+import { type Connection, OAuthStore } from "./OAuthStore.js"
 import { type PaymentOutcome, PaymentProvider } from "./PaymentProvider.js"
 import * as Scope from "./Scope.js"
 
@@ -38,8 +39,8 @@ const checkScopes = (asked: ReadonlyArray<string>) => {
 }
 
 /**
- * What a signed-in person does to their own account: their keys (made, re-scoped, revoked), adding credits, and
- * reading their credit history. Only a session may act here: a key cannot make or widen keys. Another user's key
+ * What a signed-in person does to their own account: their keys (made, re-scoped, revoked), the applications they
+ * connected through OAuth, adding credits, and reading their credit history. Only a session may act here: a key cannot make or widen keys. Another user's key
  * is "not found", never "forbidden".
  */
 export class SelfService extends Context.Tag("@jobfit/core/SelfService")<SelfService, {
@@ -65,6 +66,10 @@ export class SelfService extends Context.Tag("@jobfit/core/SelfService")<SelfSer
     principal: SessionPrincipal,
     page: { readonly limit: number; readonly before?: EntryPosition }
   ) => Effect.Effect<{ readonly balance_cents: number; readonly entries: ReadonlyArray<LedgerEntry> }>
+  /** The applications the user allowed through OAuth and that still hold tokens (none without an OAuth server). */
+  readonly connections: (principal: SessionPrincipal) => Effect.Effect<ReadonlyArray<Connection>>
+  /** Ends one of them at once; another user's, or one already ended, is "not found" (false). */
+  readonly disconnect: (principal: SessionPrincipal, grantId: number) => Effect.Effect<boolean>
 }>() {}
 
 export const layer: Layer.Layer<SelfService, never, AccountStore | Ledger | PaymentProvider> = Layer.effect(
@@ -73,6 +78,7 @@ export const layer: Layer.Layer<SelfService, never, AccountStore | Ledger | Paym
     const accounts = yield* AccountStore
     const ledger = yield* Ledger
     const provider = yield* PaymentProvider
+    const oauth = yield* Effect.serviceOption(OAuthStore)
 
     /** The user's own key with this id; another user's, or none, is not found. */
     const own = (principal: SessionPrincipal, keyId: number) =>
@@ -113,6 +119,16 @@ export const layer: Layer.Layer<SelfService, never, AccountStore | Ledger | Paym
         Effect.all({
           balance_cents: ledger.balance(principal.user.id),
           entries: ledger.entries(principal.user.id, page)
+        }),
+      connections: (principal) =>
+        Option.match(oauth, {
+          onNone: () => Effect.succeed([]),
+          onSome: (store) => store.connections(principal.user.id)
+        }),
+      disconnect: (principal, grantId) =>
+        Option.match(oauth, {
+          onNone: () => Effect.succeed(false),
+          onSome: (store) => store.disconnect(principal.user.id, grantId)
         })
     })
   })

@@ -1,4 +1,4 @@
-import { type ApiKey, Scope, SelfService } from "@jobfit/core"
+import { type ApiKey, type OAuthStore, Scope, SelfService } from "@jobfit/core"
 import { Effect } from "effect"
 import * as Format from "./Format.js"
 import { memberPost, members, problem } from "./Handlers.js"
@@ -38,6 +38,20 @@ const keyRow = (member: Member, key: ApiKey.ApiKey): Html => {
 </tr>`
 }
 
+/** Applications allowed through OAuth (an assistant's connector): what they may do, and a way to end it. */
+const connectionsSection = (member: Member, connections: ReadonlyArray<OAuthStore.Connection>) =>
+  connections.length === 0 ? "" : html`<h2 id="connections">Connected applications</h2>
+<div class="table-wrap"><table aria-labelledby="connections">
+<thead><tr><th scope="col">Application</th><th scope="col">Scopes</th><th scope="col">Allowed</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
+<tbody>${
+    connections.map((c) =>
+      html`<tr><td>${c.client_name}</td><td>${c.scopes.map((s) => html`<code>${s}</code> `)}</td><td>${
+        Format.when(c.created_at)
+      }</td><td><form method="post" action="${path(`/connections/${c.id}/disconnect`)}">${Layout.csrfField(member)}
+<button type="submit" class="danger small" aria-label="Disconnect ${c.client_name}">Disconnect</button></form></td></tr>`
+    )
+  }</tbody></table></div>`
+
 interface View {
   readonly created?: { readonly key: ApiKey.ApiKey; readonly secret: string }
   readonly errors?: { readonly name?: string; readonly scopes?: string }
@@ -49,7 +63,9 @@ interface View {
 
 const page = (member: Member, view: View = {}) =>
   Effect.gen(function*() {
-    const keys = yield* Effect.flatMap(SelfService.SelfService, (self) => self.keys(member.principal))
+    const self = yield* SelfService.SelfService
+    const keys = yield* self.keys(member.principal)
+    const connections = yield* self.connections(member.principal)
     const values = view.values ?? { name: "", scopes: Scope.ofUsers }
     const created = view.created === undefined ? "" : html`<section class="card" aria-labelledby="new-key">
 <h2 id="new-key">Your new key “${view.created.key.name}”</h2>
@@ -92,6 +108,7 @@ ${
 <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
 <tbody>${[...keys].reverse().map((key) => keyRow(member, key))}</tbody></table></div>`
       }
+${connectionsSection(member, connections)}
 `
     })
   })
@@ -101,7 +118,11 @@ const notYours = (member: Member) => problem(member, 404, "Key not found", "You 
 
 export const show = members((member) => {
   const done = query(member).get("done")
-  const notices: Record<string, string> = { revoked: "The key was revoked.", scopes: "The key's scopes were saved." }
+  const notices: Record<string, string> = {
+    revoked: "The key was revoked.",
+    scopes: "The key's scopes were saved.",
+    disconnected: "The application was disconnected: its tokens no longer work."
+  }
   return page(member, done !== null && notices[done] !== undefined ? { notice: notices[done] } : {})
 })
 
@@ -143,4 +164,15 @@ export const updateScopes = (raw: string | undefined) =>
         KeyRequestInvalid: (invalid) => page(member, { alert: `${invalid.message} for this key.`, status: 400 })
       })
     )
+  )
+
+export const disconnect = (raw: string | undefined) =>
+  memberPost((member) =>
+    Effect.gen(function*() {
+      const self = yield* SelfService.SelfService
+      const ended = yield* self.disconnect(member.principal, keyId(raw))
+      return ended
+        ? seeOther(path("/keys?done=disconnected"))
+        : problem(member, 404, "Application not found", "You have no connected application with this id.")
+    })
   )

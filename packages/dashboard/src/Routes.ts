@@ -78,6 +78,7 @@ export const router: HttpRouter.HttpRouter<never, Services> = HttpRouter.empty.p
   HttpRouter.post(`${BASE_PATH}/keys`, KeysPage.create),
   HttpRouter.post(`${BASE_PATH}/keys/:id/revoke`, withId(KeysPage.revoke)),
   HttpRouter.post(`${BASE_PATH}/keys/:id/scopes`, withId(KeysPage.updateScopes)),
+  HttpRouter.post(`${BASE_PATH}/connections/:id/disconnect`, withId(KeysPage.disconnect)),
   HttpRouter.get(`${BASE_PATH}/credits`, CreditsPage.show),
   HttpRouter.post(`${BASE_PATH}/credits`, CreditsPage.add),
   HttpRouter.get(`${BASE_PATH}/profile`, ProfilePage.show),

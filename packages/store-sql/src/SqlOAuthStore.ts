@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Account, Ids, OAuthStore, Scope } from "@jobfit/core"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { randomBytes } from "node:crypto"
-import { first, Id, Int, Millis, run, single, toMillis } from "./Columns.js"
+import { all, first, Id, Int, Millis, run, single, toMillis } from "./Columns.js"
 import * as Secrets from "./Secrets.js"
 
 const Scopes = Schema.parseJson(Schema.Array(Scope.Scope))
@@ -38,6 +38,14 @@ const BearerRow = Schema.Struct({
   name: Schema.String
 })
 
+const ConnectionRow = Schema.Struct({
+  id: Int,
+  client_name: Schema.String,
+  scopes: Scopes,
+  created_at: Millis
+})
+const Revoked = Schema.Struct({ id: Int })
+
 const secret = (prefix: string) => `${prefix}${randomBytes(32).toString("base64url")}`
 
 export const make = Effect.gen(function*() {
@@ -46,6 +54,8 @@ export const make = Effect.gen(function*() {
   const oneCode = first(CodeRow)
   const oneGrant = first(GrantRow)
   const oneBearer = first(BearerRow)
+  const connectionRows = all(ConnectionRow)
+  const oneRevoked = first(Revoked)
   const inserted = single(ClientRow)
   const now = Effect.map(DateTime.now, toMillis)
 
@@ -144,7 +154,25 @@ export const make = Effect.gen(function*() {
       WHERE (access_hash = ${hash} OR refresh_hash = ${hash}) AND revoked_at IS NULL`)
   })
 
+  const connections = Effect.fn("OAuthStore.connections")(function*(userId: Ids.UserId) {
+    return yield* connectionRows(sql`
+      SELECT t.id, c.client_name, t.scopes, t.created_at
+      FROM oauth_tokens t JOIN oauth_clients c ON c.client_id = t.client_id
+      WHERE t.user_id = ${userId} AND t.revoked_at IS NULL AND t.refresh_expires_at > ${yield* now}
+      ORDER BY t.id DESC`)
+  })
+
+  const disconnect = Effect.fn("OAuthStore.disconnect")(function*(userId: Ids.UserId, grantId: number) {
+    const revoked = yield* oneRevoked(sql`
+      UPDATE oauth_tokens SET revoked_at = ${yield* now}
+      WHERE id = ${grantId} AND user_id = ${userId} AND revoked_at IS NULL
+      RETURNING id`)
+    return Option.isSome(revoked)
+  })
+
   return OAuthStore.OAuthStore.of({
+    connections,
+    disconnect,
     registerClient,
     findClient,
     createCode,

@@ -59,7 +59,26 @@ export const dashboardContract = (it: DashboardIt) => {
           refresh: DateTime.addDuration(yield* inAnHour, Duration.days(30))
         })
       )
+      const listed = yield* oauth.connections(user.id)
+      assert.deepStrictEqual(listed.map((c) => [c.id, c.client_name, c.scopes]), [[
+        bearer.grant.id,
+        "Assistant",
+        ["jobs_read", "profile_read"]
+      ]])
+      const stranger = yield* newUser
+      assert.isFalse(yield* oauth.disconnect(stranger.id, bearer.grant.id))
+      assert.deepStrictEqual(yield* oauth.connections(stranger.id), [])
+      assert.isTrue(Option.isSome(yield* oauth.authenticate(again.access_token)))
       yield* oauth.revoke(again.refresh_token)
+      assert.deepStrictEqual(yield* oauth.connections(user.id), [])
+      assert.isFalse(yield* oauth.disconnect(user.id, bearer.grant.id))
+      const other2 = yield* oauth.issueTokens({ client_id, user_id, scopes, resource }, {
+        access: yield* inAnHour,
+        refresh: DateTime.addDuration(yield* inAnHour, Duration.days(30))
+      })
+      const second = (yield* oauth.connections(user.id))[0]!
+      assert.isTrue(yield* oauth.disconnect(user.id, second.id))
+      assert.isTrue(Option.isNone(yield* oauth.authenticate(other2.access_token)))
       assert.isTrue(Option.isNone(yield* oauth.authenticate(again.access_token)))
       assert.isTrue(Option.isNone(yield* oauth.refresh(again.refresh_token, client_id, expires)))
       yield* oauth.revoke("jf_oat_unknown")

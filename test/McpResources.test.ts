@@ -85,11 +85,46 @@ describe("MCP resources, prompts, completions and logging", () => {
         assert.include(markdown, "- Missing skills: Rust")
         const profile = yield* Effect.promise(() => client.readResource({ uri: "jobfit://profile" }))
         assert.deepStrictEqual(JSON.parse(textOf(profile.contents[0]!)).resume, Fixtures.resume)
-        const templates = yield* Effect.promise(() => client.listResourceTemplates())
-        assert.deepStrictEqual(templates.resourceTemplates.map((t) => t.uriTemplate), ["jobfit://jobs/{id}"])
         // Reading is free: the balance is what the 52 analyses left.
         const credits = yield* Effect.promise(() => client.callTool({ name: "get_credits", arguments: {} }))
         assert.deepStrictEqual(credits.structuredContent, { credits: { balance_dollars: "0.00", balance_cents: 0 } })
+      }).pipe(Effect.scoped))
+
+    it.effect("a generated CV is a resource once paid for, read free; before that it is not found", () =>
+      Effect.gen(function*() {
+        const { analyze, client } = yield* connect({ cents: 15 })
+        const id = yield* analyze("cv-role")
+        const uri = `jobfit://jobs/${id}/cv.md`
+        assert.deepStrictEqual(
+          yield* rpcError(() => client.readResource({ uri })),
+          { code: -32002, data: { code: "RESOURCE_NOT_FOUND", uri } }
+        )
+        yield* Effect.promise(() => client.callTool({ name: "generate_cv", arguments: { job_id: id } }))
+        const read = yield* Effect.promise(() => client.readResource({ uri }))
+        assert.deepStrictEqual(read.contents, [{ uri, mimeType: "text/markdown", text: "CV (markdown) for cv-role" }])
+        const again = yield* Effect.promise(() => client.readResource({ uri }))
+        assert.deepStrictEqual(again.contents, read.contents)
+        const stored = yield* Effect.promise(() => client.callTool({ name: "get_cv", arguments: { job_id: id } }))
+        assert.deepInclude(stored.structuredContent, {
+          job_id: id,
+          format: "markdown",
+          content: "CV (markdown) for cv-role"
+        })
+        const html = yield* Effect.promise(() =>
+          client.callTool({ name: "get_cv", arguments: { job_id: id, format: "html" } })
+        )
+        assert.deepStrictEqual(html.content, [{
+          type: "text",
+          text: `CV_NOT_FOUND: No html CV was generated for job ${id}; generate_cv makes one (paid)`
+        }])
+        // Reading charged nothing: the balance is what the analysis and the one CV left.
+        const credits = yield* Effect.promise(() => client.callTool({ name: "get_credits", arguments: {} }))
+        assert.deepStrictEqual(credits.structuredContent, { credits: { balance_dollars: "0.00", balance_cents: 0 } })
+        const templates = yield* Effect.promise(() => client.listResourceTemplates())
+        assert.deepStrictEqual(templates.resourceTemplates.map((t) => t.uriTemplate), [
+          "jobfit://jobs/{id}",
+          "jobfit://jobs/{id}/cv.md"
+        ])
       }).pipe(Effect.scoped))
 
     it.effect("scopes apply as for the tools, and another user's job is not found", () =>

@@ -139,6 +139,16 @@ export class VoucherInvalid extends Schema.TaggedError<VoucherInvalid>()("Vouche
   }
 }
 
+/** The job is the user's, but no CV of that format was generated for it yet. */
+export class CvNotFound extends Schema.TaggedError<CvNotFound>()("CvNotFound", {
+  job_id: Schema.Number,
+  format: Schema.String
+}) {
+  override get message() {
+    return `No ${this.format} CV was generated for job ${this.job_id}; generate_cv makes one (paid)`
+  }
+}
+
 /** Anything unexpected; its body never holds a stack, SQL or a secret. */
 export class InternalError extends Schema.TaggedError<InternalError>()("InternalError", {}) {
   override get message() {
@@ -155,6 +165,7 @@ export type AppError =
   | RequestTooLarge
   | ProfileNotFound
   | JobNotFound
+  | CvNotFound
   | UrlNotAllowed
   | PostingUnreachable
   | InvalidTransition
@@ -186,6 +197,7 @@ export const catalogue = {
   RequestTooLarge: { status: 413, code: "PAYLOAD_TOO_LARGE", rpc: -32600, toolResult: false },
   ProfileNotFound: { status: 422, code: "PROFILE_NOT_FOUND", rpc: -32603, toolResult: true },
   JobNotFound: { status: 404, code: "JOB_NOT_FOUND", rpc: -32603, toolResult: true },
+  CvNotFound: { status: 404, code: "CV_NOT_FOUND", rpc: -32603, toolResult: true },
   UrlNotAllowed: { status: 400, code: "URL_NOT_ALLOWED", rpc: -32602, toolResult: true },
   PostingUnreachable: { status: 422, code: "POSTING_UNREACHABLE", rpc: -32603, toolResult: true },
   InvalidTransition: { status: 409, code: "INVALID_TRANSITION", rpc: -32603, toolResult: true },
@@ -208,6 +220,7 @@ const schemas = {
   RequestTooLarge,
   ProfileNotFound,
   JobNotFound,
+  CvNotFound,
   UrlNotAllowed,
   PostingUnreachable,
   InvalidTransition,

@@ -190,6 +190,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
       get_job: bind(Tools.get_job, Jobs.getJob(steps)),
       analyze_job: bind(Tools.analyze_job, AnalyzeJob.make(steps)),
       generate_cv: bind(Tools.generate_cv, GenerateCv.make(steps)),
+      get_cv: bind(Tools.get_cv, GenerateCv.get(steps)),
       update_job_status: bind(Tools.update_job_status, Jobs.updateJobStatus(steps)),
       get_credits: bind(Tools.get_credits, Account.getCredits(steps)),
       get_profile: bind(Tools.get_profile, Account.getProfile(steps)),

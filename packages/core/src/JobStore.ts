@@ -1,14 +1,25 @@
 import { Context, type DateTime, type Effect, type Option } from "effect"
 import type { Analysis } from "./Analysis.js"
 import type { Cursor } from "./Cursor.js"
+import type { CvFormat } from "./CvWriter.js"
 import type { JobNotFound } from "./Errors.js"
 import type { JobId, UserId } from "./Ids.js"
 import type { Job, JobStatus } from "./Job.js"
+import type { Resume } from "./Profile.js"
 
 /** A job with the analysis it was given. */
 export interface StoredJob {
   readonly job: Job
   readonly analysis: Analysis
+}
+
+/** The last CV generated for a job in one format. */
+export interface StoredCv {
+  readonly job_id: JobId
+  readonly format: CvFormat
+  readonly content: string
+  readonly resume: Resume
+  readonly generated_at: DateTime.Utc
 }
 
 export interface ListQuery {
@@ -45,4 +56,8 @@ export class JobStore extends Context.Tag("@jobfit/core/JobStore")<JobStore, {
     from: JobStatus,
     to: JobStatus
   ) => Effect.Effect<Option.Option<Job>, JobNotFound>
+  /** Keeps a CV generated for the user's job, replacing the one of the same format. */
+  readonly saveCv: (userId: UserId, cv: StoredCv) => Effect.Effect<void>
+  /** The last CV of that format generated for the user's job; none for another user's job. */
+  readonly findCv: (userId: UserId, jobId: JobId, format: CvFormat) => Effect.Effect<Option.Option<StoredCv>>
 }>() {}

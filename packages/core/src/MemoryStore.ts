@@ -31,6 +31,7 @@ export const make = () => {
   const users: Array<{ user: Account.User; balance: number; profile: Option.Option<Profile.Profile> }> = []
   const keys: Array<{ key: ApiKey.ApiKey; secret: string }> = []
   const jobs: Array<JobStore.StoredJob & { readonly userId: Ids.UserId }> = []
+  const cvs: Array<JobStore.StoredCv & { readonly userId: Ids.UserId }> = []
   const ledger: Array<Entry> = []
   const codes = new Map<string, { readonly cents: number; redeemed: boolean }>()
   const records = new Map<string, Idempotency.MemoryRecord>()
@@ -49,6 +50,7 @@ export const make = () => {
       users: users.map((u) => ({ ...u })),
       keys: keys.map((k) => ({ ...k })),
       jobs: [...jobs],
+      cvs: [...cvs],
       ledger: ledger.map((e) => ({ ...e })),
       codes: [...codes].map(([code, v]) => [code, { ...v }] as const),
       records: [...records].map(([key, r]) => [key, { ...r }] as const)
@@ -57,6 +59,7 @@ export const make = () => {
       users.splice(0, users.length, ...saved.users)
       keys.splice(0, keys.length, ...saved.keys)
       jobs.splice(0, jobs.length, ...saved.jobs)
+      cvs.splice(0, cvs.length, ...saved.cvs)
       ledger.splice(0, ledger.length, ...saved.ledger)
       codes.clear()
       for (const [code, v] of saved.codes) codes.set(code, v)
@@ -201,7 +204,20 @@ export const make = () => {
         const job = new Job.Job({ ...current.job, status: to })
         jobs[index] = { ...current, job }
         return Effect.succeed(Option.some(job))
-      }))
+      })),
+    saveCv: (userId, cv) =>
+      write(Effect.sync(() => {
+        const index = cvs.findIndex((c) => c.job_id === cv.job_id && c.format === cv.format)
+        if (index === -1) cvs.push({ ...cv, userId })
+        else cvs[index] = { ...cv, userId }
+      })),
+    findCv: (userId, jobId, format) =>
+      Effect.sync(() => {
+        const found = cvs.find((c) => c.userId === userId && c.job_id === jobId && c.format === format)
+        if (found === undefined) return Option.none()
+        const { userId: _, ...cv } = found
+        return Option.some(cv)
+      })
   })
 
   const add = (

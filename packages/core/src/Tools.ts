@@ -89,6 +89,27 @@ export const get_job = make({
   hints: reads
 })
 
+export const get_cv = make({
+  name: "get_cv",
+  title: "Get a generated CV",
+  description: "Get the last CV that generate_cv wrote for one of the user's jobs, in a format (markdown by " +
+    "default). Free: it reads what was already paid for; CV_NOT_FOUND when none was generated in that format.",
+  scope: "jobs_read",
+  paid: false,
+  args: Schema.Struct({
+    job_id: JobId,
+    format: Schema.optionalWith(CvFormat, { default: () => "markdown" as const })
+  }),
+  result: Schema.Struct({
+    job_id: JobId,
+    format: CvFormat,
+    content: Schema.String,
+    resume: StoredResume,
+    generated_at: Schema.DateTimeUtc
+  }),
+  hints: reads
+})
+
 export const update_job_status = make({
   name: "update_job_status",
   title: "Change a job's status",
@@ -225,6 +246,7 @@ export const tools = {
   get_job,
   analyze_job,
   generate_cv,
+  get_cv,
   update_job_status,
   get_credits,
   get_profile,

@@ -536,6 +536,20 @@ describe("Gateway jobs", () => {
         cost_cents: 10
       })
       assert.deepStrictEqual(yield* u.balance, { credits: { balance_dollars: "0.00", balance_cents: 0 } })
+      // Kept with its charge: get_cv reads it back free, in its format only, for its owner only.
+      assert.deepInclude(yield* u.value("get_cv", { job_id: 1, format: "html" }), {
+        job_id: 1,
+        format: "html",
+        content: "CV for Engineer 15 as html"
+      })
+      assertError(yield* u.error("get_cv", { job_id: 1 }), new Errors.CvNotFound({ job_id: 1, format: "markdown" }))
+      const other = yield* user({ scopes: ["jobs_read"] })
+      assertError(yield* other.error("get_cv", { job_id: 1, format: "html" }), new Errors.JobNotFound({ job_id: 1 }))
+      const narrow = yield* user({ scopes: ["credits_read"] })
+      assertError(
+        yield* narrow.error("get_cv", { job_id: 1 }),
+        new Errors.ScopeNotAllowed({ required_scope: "jobs_read" })
+      )
       const job = yield* u.value("get_job", { job_id: 1 })
       assert.deepInclude(job, { id: 1, title: "Engineer 15", status: "analyzed" })
       assert.deepInclude((job as { analysis: object }).analysis, {

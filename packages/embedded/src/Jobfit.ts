@@ -45,6 +45,8 @@ export interface Jobfit extends HttpForms {
     args: Types.GenerateCvArgs,
     options?: Types.CallOptions
   ) => Promise<Types.GeneratedCv>
+  /** get_cv (scope jobs_read): the last CV generate_cv wrote for a job, in a format; free. */
+  readonly getCv: (apiKey: string, args: Types.GetCvArgs) => Promise<Types.StoredCv>
   /** get_profile (scope profile_read). */
   readonly getProfile: (apiKey: string) => Promise<Types.Profile>
   /** update_profile (scope profile_write): replaces the profile. */
@@ -158,6 +160,7 @@ export const createJobfit = async (options: JobfitOptions = {}): Promise<Jobfit>
     updateJobStatus: tool("update_job_status"),
     getCredits: tool("get_credits"),
     generateCv: tool("generate_cv"),
+    getCv: tool("get_cv"),
     getProfile: tool("get_profile"),
     updateProfile: tool("update_profile"),
     status: (apiKey) => run(status(apiKey)),

@@ -98,6 +98,13 @@ export class JobNotFoundError extends JobfitError<"JOB_NOT_FOUND"> {
   }
 }
 
+export class CvNotFoundError extends JobfitError<"CV_NOT_FOUND"> {
+  declare readonly data: { readonly job_id: number; readonly format: string }
+  constructor(message: string, data: CvNotFoundError["data"]) {
+    super("CV_NOT_FOUND", message, data)
+  }
+}
+
 export class UrlNotAllowedError extends JobfitError<"URL_NOT_ALLOWED"> {
   constructor(message: string) {
     super("URL_NOT_ALLOWED", message)
@@ -205,6 +212,8 @@ const classOf = (error: Errors.AppError): JobfitError => {
       return new ProfileNotFoundError(error.message)
     case "JobNotFound":
       return new JobNotFoundError(error.message, { job_id: error.job_id })
+    case "CvNotFound":
+      return new CvNotFoundError(error.message, { job_id: error.job_id, format: error.format })
     case "UrlNotAllowed":
       return new UrlNotAllowedError(error.message)
     case "PostingUnreachable":

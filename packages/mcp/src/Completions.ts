@@ -52,7 +52,8 @@ export const complete = (
 ): Effect.Effect<Completion, Errors.AppError, Gateway.Gateway> => {
   const kind = ref.type === "ref/prompt" && typeof ref.name === "string"
     ? Prompts.argumentKinds[ref.name]?.[argument.name]
-    : ref.type === "ref/resource" && ref.uri === Resources.templates[0].uriTemplate && argument.name === "id"
+    : ref.type === "ref/resource" && Resources.templates.some((t) => t.uriTemplate === ref.uri) &&
+        argument.name === "id"
     ? "job"
     : undefined
   switch (kind) {

@@ -12,6 +12,7 @@ export const PROFILE = "jobfit://profile"
 export const JOBS = "jobfit://jobs"
 export const jobUri = (id: number) => `${JOBS}/${id}`
 const JOB = /^jobfit:\/\/jobs\/(\d{1,15})$/
+const CV = /^jobfit:\/\/jobs\/(\d{1,15})\/cv\.md$/
 
 /** The parameterised resources, for resources/templates/list and completion/complete. */
 export const templates = [{
@@ -21,6 +22,13 @@ export const templates = [{
   description: "One of your analysed jobs with its analysis (score, skills, red flags, assessment), as JSON and as " +
     "markdown. Ids come from the jobs list.",
   mimeType: "application/json"
+}, {
+  uriTemplate: `${JOBS}/{id}/cv.md`,
+  name: "job-cv",
+  title: "The CV generated for a job",
+  description: "The last markdown CV generate_cv wrote for one of your jobs; reading it is free. Not found until " +
+    "one was generated.",
+  mimeType: "text/markdown"
 }] as const
 
 type Principal = Account.Principal
@@ -150,6 +158,16 @@ export const read = (
     return Effect.map(
       call(principal, Tools.get_saved_jobs, { limit: PAGE }),
       (page) => both(uri, Schema.encodeSync(Tools.get_saved_jobs.result)(page), jobsMarkdown(page))
+    )
+  }
+  const cv = CV.exec(uri)
+  if (cv !== null) {
+    return call(principal, Tools.get_cv, { job_id: Number(cv[1]), format: "markdown" }).pipe(
+      Effect.map((stored): Contents => ({ contents: [{ uri, mimeType: "text/markdown", text: stored.content }] })),
+      Effect.catchTags({
+        JobNotFound: () => Effect.fail(new ResourceNotFound({ uri })),
+        CvNotFound: () => Effect.fail(new ResourceNotFound({ uri }))
+      })
     )
   }
   const job = JOB.exec(uri)

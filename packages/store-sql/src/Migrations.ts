@@ -224,13 +224,28 @@ const oauth = Effect.gen(function*() {
   yield* sql`CREATE INDEX oauth_tokens_user ON oauth_tokens (user_id)`
 })
 
+// The last CV generated for a job, per format: read back free (get_cv, the MCP resource).
+const jobCvs = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE TABLE job_cvs (
+    job_id BIGINT NOT NULL REFERENCES jobs (id),
+    format TEXT NOT NULL,
+    user_id BIGINT NOT NULL REFERENCES users (id),
+    content TEXT NOT NULL,
+    resume TEXT NOT NULL,
+    generated_at BIGINT NOT NULL,
+    PRIMARY KEY (job_id, format)
+  )`
+})
+
 /** The schema, one migration per entry, in the order they run. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_create_tables": createTables,
   "0002_dashboard": dashboard,
   "0003_idempotency": idempotency,
   "0004_job_counts": jobCounts,
-  "0005_oauth": oauth
+  "0005_oauth": oauth,
+  "0006_job_cvs": jobCvs
 }
 
 /**

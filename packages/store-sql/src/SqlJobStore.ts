@@ -1,7 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Analysis, Errors, Ids, Job, JobStore } from "@jobfit/core"
+import { Analysis, CvWriter, Errors, Ids, Job, JobStore, Profile } from "@jobfit/core"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
-import { all, first, Id, Int, Millis, single, toMillis } from "./Columns.js"
+import { all, first, Id, Int, Millis, run, single, toMillis } from "./Columns.js"
 
 const JobRow = Schema.Struct({ ...Job.Job.fields, id: Id(Ids.JobId), analyzed_at: Millis })
 
@@ -10,6 +10,15 @@ const StoredRow = Schema.Struct({ ...JobRow.fields, analysis: AnalysisJson })
 const encodeAnalysis = Schema.encode(AnalysisJson)
 
 const CountRow = Schema.Struct({ total: Int })
+const ResumeJson = Schema.parseJson(Profile.StoredResume)
+const encodeResume = Schema.encode(ResumeJson)
+const CvRow = Schema.Struct({
+  job_id: Id(Ids.JobId),
+  format: CvWriter.CvFormat,
+  content: Schema.String,
+  resume: ResumeJson,
+  generated_at: Millis
+})
 
 const jobColumns = "id, title, company, location, match_score, verdict, status, analyzed_at, url"
 
@@ -107,7 +116,26 @@ export const make = Effect.gen(function*() {
     }
   )
 
-  return JobStore.JobStore.of({ list, find, findByUrl, saveAnalysis, setStatus })
+  const oneCv = first(CvRow)
+
+  const saveCv = Effect.fn("JobStore.saveCv")(function*(userId: Ids.UserId, cv: JobStore.StoredCv) {
+    const resume = yield* Effect.orDie(encodeResume(cv.resume))
+    yield* run(sql`
+      INSERT INTO job_cvs (job_id, format, user_id, content, resume, generated_at)
+      VALUES (${cv.job_id}, ${cv.format}, ${userId}, ${cv.content}, ${resume}, ${toMillis(cv.generated_at)})
+      ON CONFLICT (job_id, format) DO UPDATE SET content = excluded.content, resume = excluded.resume,
+        generated_at = excluded.generated_at`)
+  })
+
+  const findCv = Effect.fn("JobStore.findCv")(
+    function*(userId: Ids.UserId, jobId: Ids.JobId, format: CvWriter.CvFormat) {
+      return yield* oneCv(sql`
+        SELECT job_id, format, content, resume, generated_at FROM job_cvs
+        WHERE job_id = ${jobId} AND user_id = ${userId} AND format = ${format}`)
+    }
+  )
+
+  return JobStore.JobStore.of({ list, find, findByUrl, saveAnalysis, setStatus, saveCv, findCv })
 })
 
 /** The JobStore over the SqlClient in context. */

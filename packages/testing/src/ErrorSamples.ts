@@ -17,6 +17,7 @@ export const errorSamples = (): ReadonlyArray<Errors.AppError> => [
   new Errors.RequestTooLarge({ max_bytes: 10 }),
   new Errors.ProfileNotFound({ dashboard_url: "https://x.example/dashboard/profile" }),
   new Errors.JobNotFound({ job_id: 7 }),
+  new Errors.CvNotFound({ job_id: 7, format: "markdown" }),
   new Errors.UrlNotAllowed({ message: "no" }),
   new Errors.PostingUnreachable({ message: "gone" }),
   new Errors.InvalidTransition({ from: "applied", to: "saved" }),

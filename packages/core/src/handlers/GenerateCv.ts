@@ -1,4 +1,5 @@
-import { Effect } from "effect"
+import { DateTime, Effect, Option } from "effect"
+import { CvNotFound } from "../Errors.js"
 import type * as Tools from "../Tools.js"
 import type { Handler, Steps } from "./Steps.js"
 
@@ -18,8 +19,31 @@ export const make = (steps: Steps): Handler<typeof Tools.generate_cv> => {
           resume: cv.resume,
           cost_cents: price
         }
-        yield* transactor.withTransaction(commit(job.job.id, result))
+        // The CV is kept with its charge, so get_cv (and the MCP resource) read what was paid for, free.
+        const generatedAt = yield* DateTime.now
+        yield* transactor.withTransaction(Effect.zipRight(
+          jobs.saveCv(principal.user.id, {
+            job_id: job.job.id,
+            format: args.format,
+            content: cv.content,
+            resume: cv.resume,
+            generated_at: generatedAt
+          }),
+          commit(job.job.id, result)
+        ))
         return result
       }))
   })
 }
+
+/** get_cv: the last CV generated for one of the caller's jobs, in a format; free. */
+export const get = ({ jobs }: Steps): Handler<typeof Tools.get_cv> =>
+  Effect.fnUntraced(function*(principal, args) {
+    // Another user's job is not found, as for get_job; the user's own without that CV is CV_NOT_FOUND.
+    yield* jobs.find(principal.user.id, args.job_id)
+    const cv = yield* jobs.findCv(principal.user.id, args.job_id, args.format)
+    return yield* Option.match(cv, {
+      onNone: () => Effect.fail(new CvNotFound({ job_id: args.job_id, format: args.format })),
+      onSome: Effect.succeed
+    })
+  })

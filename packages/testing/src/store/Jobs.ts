@@ -1,5 +1,5 @@
 import { assert } from "@effect/vitest"
-import { Cursor, Ids, type Job, JobStore } from "@jobfit/core"
+import { Cursor, Ids, type Job, JobStore, Transactor } from "@jobfit/core"
 import { DateTime, Effect, Option } from "effect"
 import { analysis, newUser, type StoreIt } from "./Fixtures.js"
 
@@ -26,6 +26,35 @@ const ordered = (saved: ReadonlyArray<JobStore.StoredJob>) =>
   [...saved].sort((a, b) => millisOf(b.job) - millisOf(a.job) || b.job.id - a.job.id).map((s) => s.job.id)
 
 export const jobsContract = (it: StoreIt) => {
+  it.effect("keeps the last CV per job and format, for its user only, and a failed transaction keeps none", () =>
+    Effect.gen(function*() {
+      const jobs = yield* JobStore.JobStore
+      const transactor = yield* Transactor.Transactor
+      const [ada, bob] = [yield* newUser, yield* newUser]
+      const job = (yield* jobs.saveAnalysis(ada.id, "https://example.com/cv", analysis(), at(1_700_000_000_000))).job
+      assert.isTrue(Option.isNone(yield* jobs.findCv(ada.id, job.id, "markdown")))
+      const cv = {
+        job_id: job.id,
+        format: "markdown" as const,
+        content: "# Ada",
+        resume: { basics: { name: "Ada" }, work: [{ startDate: "Jan 2020" }] },
+        generated_at: at(1_700_000_000_500)
+      }
+      yield* jobs.saveCv(ada.id, cv)
+      assert.deepStrictEqual(Option.getOrThrow(yield* jobs.findCv(ada.id, job.id, "markdown")), cv)
+      assert.isTrue(Option.isNone(yield* jobs.findCv(ada.id, job.id, "html")))
+      assert.isTrue(Option.isNone(yield* jobs.findCv(bob.id, job.id, "markdown")))
+      const newer = { ...cv, content: "# Ada, again", generated_at: at(1_700_000_001_000) }
+      yield* jobs.saveCv(ada.id, newer)
+      yield* jobs.saveCv(ada.id, { ...cv, format: "html", content: "<h1>Ada</h1>" })
+      assert.deepStrictEqual(Option.getOrThrow(yield* jobs.findCv(ada.id, job.id, "markdown")), newer)
+      assert.strictEqual(Option.getOrThrow(yield* jobs.findCv(ada.id, job.id, "html")).content, "<h1>Ada</h1>")
+      yield* Effect.either(transactor.withTransaction(
+        Effect.zipRight(jobs.saveCv(ada.id, { ...cv, format: "json", content: "{}" }), Effect.fail("charge refused"))
+      ))
+      assert.isTrue(Option.isNone(yield* jobs.findCv(ada.id, job.id, "json")))
+    }))
+
   it.effect("stores a new analysis as an analyzed job and finds it by id and by exact url", () =>
     Effect.gen(function*() {
       const jobs = yield* JobStore.JobStore

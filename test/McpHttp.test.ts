@@ -140,6 +140,7 @@ describe("MCP over streamable HTTP at /api/mcp", () => {
           "analyze_job",
           "generate_cv",
           "get_credits",
+          "get_cv",
           "get_job",
           "get_profile",
           "get_saved_jobs",

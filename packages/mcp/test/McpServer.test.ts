@@ -109,6 +109,7 @@ describe("McpServer", () => {
           "get_job",
           "analyze_job",
           "generate_cv",
+          "get_cv",
           "update_job_status",
           "get_credits",
           "get_profile",

@@ -89,6 +89,13 @@ export const get_job = make({
   hints: reads
 })
 
+/** A CV of one of the user's jobs, in a format (markdown unless asked). */
+const CvRequest = Schema.Struct({
+  job_id: JobId,
+  format: Schema.optionalWith(CvFormat, { default: () => "markdown" as const })
+})
+const cvFields = { job_id: JobId, format: CvFormat, content: Schema.String, resume: StoredResume }
+
 export const get_cv = make({
   name: "get_cv",
   title: "Get a generated CV",
@@ -96,17 +103,8 @@ export const get_cv = make({
     "default). Free: it reads what was already paid for; CV_NOT_FOUND when none was generated in that format.",
   scope: "jobs_read",
   paid: false,
-  args: Schema.Struct({
-    job_id: JobId,
-    format: Schema.optionalWith(CvFormat, { default: () => "markdown" as const })
-  }),
-  result: Schema.Struct({
-    job_id: JobId,
-    format: CvFormat,
-    content: Schema.String,
-    resume: StoredResume,
-    generated_at: Schema.DateTimeUtc
-  }),
+  args: CvRequest,
+  result: Schema.Struct({ ...cvFields, generated_at: Schema.DateTimeUtc }),
   hints: reads
 })
 
@@ -199,17 +197,8 @@ export const generate_cv = make({
   scope: "cv_generate",
   paid: true,
   price: { cents: 10, variable: "JOBFIT_PRICE_GENERATE_CV" },
-  args: Schema.Struct({
-    job_id: JobId,
-    format: Schema.optionalWith(CvFormat, { default: () => "markdown" as const })
-  }),
-  result: Schema.Struct({
-    job_id: JobId,
-    format: CvFormat,
-    content: Schema.String,
-    resume: StoredResume,
-    cost_cents: Schema.Int
-  }),
+  args: CvRequest,
+  result: Schema.Struct({ ...cvFields, cost_cents: Schema.Int }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false }
 })
 

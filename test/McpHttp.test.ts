@@ -228,6 +228,40 @@ describe("MCP over streamable HTTP at /api/mcp", () => {
     }),
     { excludeTestServices: true, timeout: "60 seconds" }
   )((it) => {
+    it.effect("a streamed call ends with its response: a client that goes away mid-call is not charged", () =>
+      Effect.gen(function*() {
+        const { key, user } = yield* Fixtures.user({ cents: 5 })
+        const { baseUrl } = yield* TestServer.TestServer
+        const first = yield* Effect.promise(async () => {
+          const abort = new AbortController()
+          const response = await fetch(`${baseUrl}/api/mcp`, {
+            method: "POST",
+            signal: abort.signal,
+            headers: {
+              "content-type": "application/json",
+              accept: "application/json, text/event-stream",
+              authorization: `Bearer ${key}`
+            },
+            body: JSON.stringify(rpc(1, "tools/call", {
+              name: "analyze_job",
+              arguments: { job_url: "https://jobs.example.com/slow-and-gone" },
+              _meta: { progressToken: "gone" }
+            }))
+          })
+          // The first progress event arrives while the posting is still being fetched; then the client leaves.
+          const reader = response.body!.getReader()
+          const chunk = await reader.read()
+          abort.abort()
+          return new TextDecoder().decode(chunk.value)
+        })
+        assert.include(first, "notifications/progress")
+        yield* Effect.sleep("1 second")
+        const ledger = yield* Fixtures.ledgerOf(user.id)
+        assert.strictEqual(ledger.balance, 5)
+        const jobs = yield* Client.call(key, "get_saved_jobs", {})
+        assert.deepInclude(jobs.body as object, { total: 0 })
+      }))
+
     it.effect("a flood is HTTP 429 with Retry-After and the -32002 body", () =>
       Effect.gen(function*() {
         const { key } = yield* Fixtures.user({ scopes: ["jobs_read"] })

@@ -1,7 +1,7 @@
 import { Headers, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Errors } from "@jobfit/core"
 import { JsonRpc, McpServer, Protocol } from "@jobfit/mcp"
-import { Config, Context, Effect, Exit, Option, Queue, Stream } from "effect"
+import { Config, Context, Effect, Exit, Option, Queue, Scope, Stream } from "effect"
 import * as Caller from "./Caller.js"
 import * as Responses from "./Responses.js"
 import * as ToolCallBody from "./ToolCallBody.js"
@@ -157,7 +157,11 @@ export const post = Effect.gen(function*() {
   // The call runs beside the response: if it reports progress before it ends, the answer becomes an SSE stream
   // of notifications followed by the reply; if it ends first, a plain JSON answer as usual.
   const events = yield* Queue.unbounded<Event>()
-  // The call always ends the stream: with its reply, or with an internal error if it failed or died.
+  // The call runs in a scope the response owns: it ends with the stream (a client that goes away interrupts the call
+  // before its commit, which charges nothing), and it always ends the stream: with its reply, or with an internal
+  // error if it failed or died.
+  const scope = yield* Scope.make()
+  const release = Scope.close(scope, Exit.void)
   yield* server.handle(text.right, { ...context, notify: (message) => Queue.offer(events, { _tag: "Note", message }) })
     .pipe(
       Effect.exit,
@@ -170,13 +174,13 @@ export const post = Effect.gen(function*() {
           })
         })
       ),
-      Effect.forkDaemon
+      Effect.forkIn(scope)
     )
-  const first = yield* Queue.take(events)
-  if (first._tag === "Done") return respond(first.reply)
+  const first = yield* Effect.onInterrupt(Queue.take(events), () => release)
+  if (first._tag === "Done") return yield* Effect.as(release, respond(first.reply))
   const rest = Stream.fromQueue(events).pipe(Stream.takeUntil((event) => event._tag === "Done"))
   return HttpServerResponse.stream(
-    Stream.concat(Stream.make(first), rest).pipe(Stream.map(sse), Stream.encodeText),
+    Stream.concat(Stream.make(first), rest).pipe(Stream.map(sse), Stream.encodeText, Stream.ensuring(release)),
     { contentType: "text/event-stream", headers: { "cache-control": "no-store" } }
   )
 }).pipe(Effect.flatMap(challenged), Effect.withSpan("McpRoute.post", { captureStackTrace: false }))

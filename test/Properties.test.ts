@@ -151,7 +151,7 @@ describe("any arguments to any tool", () => {
 /** Runs `jobfit mcp` (stdio) with `lines` on stdin, then closes stdin and waits for the exit. */
 const stdio = (env: Record<string, string>, lines: ReadonlyArray<unknown>) =>
   Effect.async<{ readonly code: number | null; readonly stdout: string; readonly stderr: string }>((resume) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/stdio/src/main.ts")], {
+    const child = spawn(process.execPath, [path.join(root, "apps/stdio/scripts/start.mjs")], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ["pipe", "pipe", "pipe"]

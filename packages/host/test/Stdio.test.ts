@@ -12,8 +12,9 @@ import * as os from "node:os"
 import * as path from "node:path"
 
 const root = path.resolve(import.meta.dirname, "../../..")
-const tsx = path.join(root, "node_modules/.bin/tsx")
-const main = path.join(root, "apps/stdio/src/main.ts")
+// As a user's MCP client starts it: the compiled bundle, built first when the sources changed.
+const node = process.execPath
+const main = path.join(root, "apps/stdio/scripts/start.mjs")
 
 interface Run {
   readonly code: number | null
@@ -24,7 +25,7 @@ interface Run {
 /** Runs the stdio server with `lines` on stdin, then closes stdin and waits for the exit. */
 const runStdio = (env: Record<string, string>, lines: ReadonlyArray<unknown>) =>
   Effect.async<Run>((resume) => {
-    const child = spawn(tsx, [main], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] })
+    const child = spawn(node, [main], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] })
     let stdout = ""
     let stderr = ""
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()))
@@ -122,7 +123,7 @@ describe("jobfit mcp with the official SDK client", () => {
       const { secret } = yield* admin.createKey({ email: "sdk@example.com", scopes: ["credits_read", "jobs_read"] })
       const client = new Client({ name: "jobfit-test", version: "1.0.0" })
       const transport = new StdioClientTransport({
-        command: tsx,
+        command: node,
         args: [main],
         env: { ...stringEnv(), JOBFIT_DATABASE_URL: database, JOBFIT_API_KEY: secret },
         stderr: "pipe"

@@ -1,13 +1,15 @@
-// Builds the server into one JavaScript file (dist/main.mjs) with esbuild, and rebuilds it only when one of the
-// files it was made from changed since. Plain JavaScript: it runs before anything is compiled.
+// Builds an app (the server, the stdio MCP server) into one JavaScript file (apps/<app>/dist/main.mjs) with esbuild,
+// and rebuilds it only when one of the files it was made from changed since. Plain JavaScript: it runs before
+// anything is compiled.
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { pathToFileURL } from "node:url"
 
-const app = path.resolve(import.meta.dirname, "..")
-const root = path.resolve(app, "..", "..")
-export const output = path.join(app, "dist", "main.mjs")
-const inputsFile = path.join(app, "dist", "inputs.json")
+const root = path.resolve(import.meta.dirname, "..")
+const appDir = (app) => path.join(root, "apps", app)
+
+/** Where an app's bundle is written. */
+export const outputOf = (app) => path.join(appDir(app), "dist", "main.mjs")
 
 // Native or optional modules stay outside the bundle and load from node_modules as they are.
 const external = ["better-sqlite3", "pg-native"]
@@ -32,7 +34,7 @@ const assetUrls = {
 }
 
 /** Whether the bundle is older than any file it was made from (or than the lockfile). */
-const stale = () => {
+const stale = (output, inputsFile) => {
   try {
     const built = fs.statSync(output).mtimeMs
     const inputs = JSON.parse(fs.readFileSync(inputsFile, "utf8"))
@@ -42,12 +44,14 @@ const stale = () => {
   }
 }
 
-/** Builds the bundle when it is missing or stale; gives its path. */
-export const ensureBundle = async () => {
-  if (!stale()) return output
+/** Builds the app's bundle when it is missing or stale; gives its path. */
+export const ensureBundle = async (app) => {
+  const output = outputOf(app)
+  const inputsFile = path.join(appDir(app), "dist", "inputs.json")
+  if (!stale(output, inputsFile)) return output
   const esbuild = await import("esbuild")
   const result = await esbuild.build({
-    entryPoints: [path.join(app, "src", "main.ts")],
+    entryPoints: [path.join(appDir(app), "src", "main.ts")],
     bundle: true,
     platform: "node",
     format: "esm",
@@ -74,4 +78,7 @@ export const ensureBundle = async () => {
   return output
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await ensureBundle()
+// `node scripts/bundle.mjs server stdio` builds those apps.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  for (const app of process.argv.slice(2)) await ensureBundle(app)
+}

@@ -267,6 +267,29 @@ describe("OAuth 2.1 for remote MCP clients", () => {
         })}`)
         assert.strictEqual(foreign.status, 400)
 
+        // A visitor who is not signed in signs in first and comes back to the consent page.
+        const email = `oauth-visitor-${Date.now().toString(36)}@example.com`
+        const signup = yield* Browser.make
+        yield* signup.get("/dashboard/signup")
+        yield* signup.post("/dashboard/signup", { email, name: "Vi", password: "a long enough password" })
+        const visitor = yield* Browser.make
+        const asked = authorizeUrl({})
+        const sent = yield* visitor.get(asked.pathname + asked.search)
+        assert.strictEqual(sent.status, 303)
+        const next = new URL(sent.location!, origin).searchParams.get("next")
+        assert.strictEqual(next, asked.pathname + asked.search)
+        yield* visitor.get(sent.location!)
+        const signedInAgain = yield* visitor.post("/dashboard/signin", {
+          email,
+          password: "a long enough password",
+          next: next!
+        })
+        assert.strictEqual(signedInAgain.location, asked.pathname + asked.search)
+        assert.include(
+          Browser.textOf((yield* visitor.get(signedInAgain.location!)).text),
+          "Manual asks to use your jobfit account"
+        )
+
         const denied = yield* approve(browser, authorizeUrl({}), "deny")
         assert.strictEqual(denied.redirect.searchParams.get("error"), "access_denied")
 

@@ -99,6 +99,10 @@ export const make = Effect.gen(function*() {
     expires: { readonly access: DateTime.Utc; readonly refresh: DateTime.Utc }
   ) {
     const tokens = { access_token: secret(OAuthStore.ACCESS_PREFIX), refresh_token: secret(OAuthStore.REFRESH_PREFIX) }
+    // Ended grants are dead rows: each new grant clears its user's, so the table does not grow forever.
+    yield* run(sql`
+      DELETE FROM oauth_tokens
+      WHERE user_id = ${grant.user_id} AND (revoked_at IS NOT NULL OR refresh_expires_at <= ${yield* now})`)
     yield* run(sql`
       INSERT INTO oauth_tokens (client_id, user_id, scopes, resource, access_hash, access_expires_at, refresh_hash,
         refresh_expires_at, created_at)

@@ -384,6 +384,22 @@ for (const database of both) {
           assert.include(bookmark![1]!.replace(/&quot;/g, "\""), `"http://127.0.0.1:8787/dashboard/jobs?analyse="`)
           const prefilled = yield* browser.get("/dashboard/jobs?analyse=https://jobs.example.com/from-bookmark")
           assert.include(prefilled.text, `value="https://jobs.example.com/from-bookmark"`)
+
+          // The list as CSV: every job, a formula-looking title made inert, commas quoted.
+          yield* admin.addCredits(email, 5)
+          yield* browser.get("/dashboard/jobs")
+          const formula = yield* browser.post("/dashboard/jobs/analyze", { job_url: "https://jobs.example.com/=1+2,x" })
+          assert.strictEqual(formula.status, 303, formula.text)
+          const exported = yield* browser.get("/dashboard/jobs.csv")
+          assert.strictEqual(exported.status, 200)
+          assert.strictEqual(exported.headers.get("content-disposition"), `attachment; filename="jobfit-jobs-all.csv"`)
+          const lines = exported.text.trimEnd().split("\r\n")
+          assert.strictEqual(lines[0], "id,title,company,location,score,verdict,status,analyzed_at,url")
+          assert.strictEqual(lines.length, 4)
+          assert.match(
+            lines[1]!,
+            /^\d+,"'=1\+2,x",Acme,Berlin,80,APPLY,analyzed,\d{4}-\d\d-\d\dT[\d:.]+Z,"https:\/\/jobs\.example\.com\/=1\+2,x"$/
+          )
         }))
 
       it.effect("jobs: a posting analysed from the dashboard, by URL or by pasted text, paid as on the API", () =>

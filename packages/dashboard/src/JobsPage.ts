@@ -1,6 +1,6 @@
 import { HttpServerResponse } from "@effect/platform"
 import { type Analysis, Errors, type Gateway, Job, Prices, Tools } from "@jobfit/core"
-import { Effect, Option, Schema } from "effect"
+import { DateTime, Effect, Option, Schema } from "effect"
 import * as Calls from "./Calls.js"
 import * as CvPreview from "./CvPreview.js"
 import type { Form } from "./Form.js"
@@ -128,6 +128,7 @@ export const list: Handler<Gateway.Gateway | Settings> = members((member) =>
       Layout.select({ name: "limit", label: "Per page", value: limit, options: limits.map((l) => [l, l] as const) })
     }</div>
 <button type="submit" class="secondary">Show</button>
+<a class="button secondary" href="${path(`/jobs.csv?${new URLSearchParams({ status })}`)}">Export CSV</a>
 </form>`
     const next = page.next_cursor === null
       ? ""
@@ -459,6 +460,58 @@ ${
       }
 </tbody></table></div>
 <p><a href="${path("/jobs")}">All jobs</a></p>`
+    })
+  })
+)
+
+/**
+ * A CSV cell: quoted when it holds a comma, quote or line break; a text a spreadsheet would run as a formula
+ * (=, +, -, @, a tab or a return first) gets a leading apostrophe.
+ */
+const cell = (value: string | number): string => {
+  const text = typeof value === "number" ? String(value) : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text
+}
+
+const CSV_LIMIT = 10_000
+
+/** The jobs list (with the page's status filter) as CSV, every page of it up to 10,000 jobs. */
+export const csv: Handler<Gateway.Gateway> = members((member) =>
+  Effect.gen(function*() {
+    const status = statuses.find((s) => s === query(member).get("status")) ?? "all"
+    const rows: Array<string> = [
+      ["id", "title", "company", "location", "score", "verdict", "status", "analyzed_at", "url"]
+        .join(",")
+    ]
+    let cursor: string | null = null
+    do {
+      const page: Schema.Schema.Type<typeof Tools.get_saved_jobs.result> = yield* Effect.orDie(
+        Calls.call(member.principal, Tools.get_saved_jobs, {
+          status,
+          limit: 50,
+          ...(cursor === null ? {} : { cursor })
+        })
+      )
+      for (const job of page.jobs) {
+        rows.push(
+          [
+            job.id,
+            job.title,
+            job.company,
+            job.location,
+            job.match_score,
+            job.verdict,
+            job.status,
+            DateTime.formatIso(job.analyzed_at),
+            job.url
+          ].map(cell).join(",")
+        )
+      }
+      cursor = page.next_cursor
+    } while (cursor !== null && rows.length <= CSV_LIMIT)
+    return HttpServerResponse.text(rows.join("\r\n") + "\r\n", {
+      contentType: "text/csv; charset=utf-8",
+      headers: { "content-disposition": `attachment; filename="jobfit-jobs-${status}.csv"` }
     })
   })
 )

@@ -87,6 +87,7 @@ export const router: HttpRouter.HttpRouter<never, Services> = HttpRouter.empty.p
   HttpRouter.get(`${BASE_PATH}/jobs`, JobsPage.list),
   HttpRouter.post(`${BASE_PATH}/jobs/analyze`, JobsPage.analyze),
   HttpRouter.get(`${BASE_PATH}/jobs/compare`, JobsPage.compare),
+  HttpRouter.get(`${BASE_PATH}/jobs.csv`, JobsPage.csv),
   HttpRouter.get(`${BASE_PATH}/jobs/:id`, withId(JobsPage.detail)),
   HttpRouter.post(`${BASE_PATH}/jobs/:id/status`, withId(JobsPage.setStatus)),
   HttpRouter.post(`${BASE_PATH}/jobs/:id/cv`, withId(JobsPage.cv)),

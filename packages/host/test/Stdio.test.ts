@@ -4,7 +4,7 @@ import { Admin } from "@jobfit/core"
 import { SqlStore } from "@jobfit/store-sql"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
-import { McpError } from "@modelcontextprotocol/sdk/types.js"
+import { LoggingMessageNotificationSchema, McpError } from "@modelcontextprotocol/sdk/types.js"
 import { Effect, Layer } from "effect"
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
@@ -144,6 +144,58 @@ describe("jobfit mcp with the official SDK client", () => {
       )
       assert.instanceOf(refused.error, McpError)
       if (refused.error instanceof McpError) assert.strictEqual(refused.error.code, -32004)
+    }).pipe(
+      Effect.scoped,
+      Effect.provide(Admin.Admin.Default.pipe(Layer.provide(SqlStore.layerSqlite(database)), Layer.orDie))
+    ), { timeout: 60_000 })
+
+  it.effect("reads resources and sends log messages over stdio at the level asked for", () =>
+    Effect.gen(function*() {
+      const admin = yield* Admin.Admin
+      yield* admin.createUser({ email: "stdio-log@example.com" })
+      yield* admin.setProfile("stdio-log@example.com", { basics: { name: "Lin" } })
+      yield* admin.addCredits("stdio-log@example.com", 5)
+      const { secret } = yield* admin.createKey({
+        email: "stdio-log@example.com",
+        scopes: ["jobs_analyze", "profile_read", "credits_read"]
+      })
+      const client = new Client({ name: "jobfit-test", version: "1.0.0" })
+      const messages: Array<{ level: string; message: unknown }> = []
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (note) => {
+        messages.push({ level: note.params.level, message: (note.params.data as { message: unknown }).message })
+      })
+      const transport = new StdioClientTransport({
+        command: node,
+        args: [main],
+        env: {
+          ...stringEnv(),
+          JOBFIT_DATABASE_URL: database,
+          JOBFIT_API_KEY: secret,
+          JOBFIT_FETCH_ALLOW: "127.0.0.2"
+        },
+        stderr: "pipe"
+      })
+      yield* Effect.acquireRelease(Effect.promise(() => client.connect(transport)), () =>
+        Effect.promise(() => client.close()))
+      const profile = yield* Effect.promise(() =>
+        client.readResource({ uri: "jobfit://profile" })
+      )
+      assert.deepStrictEqual(JSON.parse((profile.contents[0] as { text: string }).text), {
+        resume: { basics: { name: "Lin" } },
+        preferences: {}
+      })
+      yield* Effect.promise(() => client.setLoggingLevel("info"))
+      // A loopback port nobody listens on (allowed for this test): the fetch fails, nothing is charged, and the
+      // log says why.
+      const failed = yield* Effect.promise(() =>
+        client.callTool({ name: "analyze_job", arguments: { job_url: "http://127.0.0.2:9/posting" } })
+      )
+      assert.isTrue(failed.isError)
+      assert.deepStrictEqual(messages.map((m) => m.level), ["info", "warning"])
+      assert.strictEqual(messages[0]!.message, "Fetching http://127.0.0.2:9/posting")
+      assert.match(String(messages[1]!.message), /^The posting could not be read: /)
+      const credits = yield* Effect.promise(() => client.callTool({ name: "get_credits", arguments: {} }))
+      assert.deepStrictEqual(credits.structuredContent, { credits: { balance_dollars: "0.05", balance_cents: 5 } })
     }).pipe(
       Effect.scoped,
       Effect.provide(Admin.Admin.Default.pipe(Layer.provide(SqlStore.layerSqlite(database)), Layer.orDie))

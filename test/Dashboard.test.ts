@@ -319,6 +319,21 @@ for (const database of both) {
           assert.include(Browser.textOf(saved.text), "Status: saved")
           const refused = yield* browser.post(`/dashboard/jobs/${jobId}/status`, { status: "saved" })
           assert.strictEqual(refused.status, 409)
+          // Notes and days, kept through track_job; a day that is not one is explained, nothing is kept.
+          yield* browser.get(`/dashboard/jobs/${jobId}`)
+          const noted = yield* browser.post(`/dashboard/jobs/${jobId}/track`, {
+            notes: "Recruiter: Kim <kim@acme.example>",
+            applied_on: "",
+            follow_up_on: "2026-12-01"
+          })
+          assert.strictEqual(noted.location, `/dashboard/jobs/${jobId}?tracked=1`)
+          const withNotes = yield* browser.get(noted.location!)
+          assert.include(withNotes.text, "Recruiter: Kim &lt;kim@acme.example&gt;</textarea>")
+          assert.include(withNotes.text, `value="2026-12-01"`)
+          assert.include(Browser.textOf(withNotes.text), "Your notes were saved.")
+          const badDay = yield* browser.post(`/dashboard/jobs/${jobId}/track`, { notes: "", follow_up_on: "soon" })
+          assert.strictEqual(badDay.status, 400)
+          assert.include(Browser.textOf(badDay.text), "Expected a day as YYYY-MM-DD")
           yield* browser.get(`/dashboard/jobs/${jobId}`)
           const cv = yield* browser.post(`/dashboard/jobs/${jobId}/cv`, { format: "markdown" })
           assert.strictEqual(cv.status, 200)

@@ -144,6 +144,7 @@ describe("MCP over streamable HTTP at /api/mcp", () => {
           "get_job",
           "get_profile",
           "get_saved_jobs",
+          "track_job",
           "update_job_status",
           "update_profile"
         ])

@@ -192,6 +192,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
       generate_cv: bind(Tools.generate_cv, GenerateCv.make(steps)),
       get_cv: bind(Tools.get_cv, GenerateCv.get(steps)),
       update_job_status: bind(Tools.update_job_status, Jobs.updateJobStatus(steps)),
+      track_job: bind(Tools.track_job, Jobs.trackJob(steps)),
       get_credits: bind(Tools.get_credits, Account.getCredits(steps)),
       get_profile: bind(Tools.get_profile, Account.getProfile(steps)),
       update_profile: bind(Tools.update_profile, Account.updateProfile(steps))

@@ -32,3 +32,25 @@ const transitions: Record<JobStatus, ReadonlyArray<JobStatus>> = {
 
 /** The status changes update_job_status allows. */
 export const canTransition = (from: JobStatus, to: JobStatus): boolean => transitions[from].includes(to)
+
+/** A calendar day, `YYYY-MM-DD`. */
+export const Day = Schema.String.pipe(
+  Schema.pattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: () => "Expected a day as YYYY-MM-DD" })
+)
+
+/** The longest notes a job keeps, in characters. */
+export const MAX_NOTES = 10_000
+
+/**
+ * What a person keeps about an application beside the analysis: notes, the day they applied (set when the status
+ * becomes applied, editable) and the day to follow up.
+ */
+export const Tracking = Schema.Struct({
+  notes: Schema.String.pipe(Schema.maxLength(MAX_NOTES)),
+  applied_on: Schema.NullOr(Day),
+  follow_up_on: Schema.NullOr(Day)
+})
+export type Tracking = typeof Tracking.Type
+
+/** A job's tracking before anything was kept. */
+export const untracked: Tracking = { notes: "", applied_on: null, follow_up_on: null }

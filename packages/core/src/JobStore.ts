@@ -4,7 +4,7 @@ import type { Cursor } from "./Cursor.js"
 import type { CvFormat } from "./CvWriter.js"
 import type { JobNotFound } from "./Errors.js"
 import type { JobId, UserId } from "./Ids.js"
-import type { Job, JobStatus } from "./Job.js"
+import type { Job, JobStatus, Tracking } from "./Job.js"
 import type { Resume } from "./Profile.js"
 
 /** A job with the analysis it was given. */
@@ -49,13 +49,20 @@ export class JobStore extends Context.Tag("@jobfit/core/JobStore")<JobStore, {
     analysis: Analysis,
     analyzedAt: DateTime.Utc
   ) => Effect.Effect<StoredJob>
-  /** Moves a job from `from` to `to`; none when its status was no longer `from`. */
+  /**
+   * Moves a job from `from` to `to`; none when its status was no longer `from`. A move to applied sets the day applied
+   * to today (UTC) when none was set.
+   */
   readonly setStatus: (
     userId: UserId,
     jobId: JobId,
     from: JobStatus,
     to: JobStatus
   ) => Effect.Effect<Option.Option<Job>, JobNotFound>
+  /** What the user keeps about the job (notes, days applied and to follow up). */
+  readonly tracking: (userId: UserId, jobId: JobId) => Effect.Effect<Tracking, JobNotFound>
+  /** Changes the fields given (a day set to null clears it); the others stay. */
+  readonly track: (userId: UserId, jobId: JobId, patch: Partial<Tracking>) => Effect.Effect<Tracking, JobNotFound>
   /** Keeps a CV generated for the user's job, replacing the one of the same format. */
   readonly saveCv: (userId: UserId, cv: StoredCv) => Effect.Effect<void>
   /** The last CV of that format generated for the user's job; none for another user's job. */

@@ -32,6 +32,7 @@ export const make = () => {
   const keys: Array<{ key: ApiKey.ApiKey; secret: string }> = []
   const jobs: Array<JobStore.StoredJob & { readonly userId: Ids.UserId }> = []
   const cvs: Array<JobStore.StoredCv & { readonly userId: Ids.UserId }> = []
+  const tracked = new Map<number, Job.Tracking>()
   const ledger: Array<Entry> = []
   const codes = new Map<string, { readonly cents: number; redeemed: boolean }>()
   const records = new Map<string, Idempotency.MemoryRecord>()
@@ -51,6 +52,7 @@ export const make = () => {
       keys: keys.map((k) => ({ ...k })),
       jobs: [...jobs],
       cvs: [...cvs],
+      tracked: [...tracked],
       ledger: ledger.map((e) => ({ ...e })),
       codes: [...codes].map(([code, v]) => [code, { ...v }] as const),
       records: [...records].map(([key, r]) => [key, { ...r }] as const)
@@ -60,6 +62,8 @@ export const make = () => {
       keys.splice(0, keys.length, ...saved.keys)
       jobs.splice(0, jobs.length, ...saved.jobs)
       cvs.splice(0, cvs.length, ...saved.cvs)
+      tracked.clear()
+      for (const [id, t] of saved.tracked) tracked.set(id, t)
       ledger.splice(0, ledger.length, ...saved.ledger)
       codes.clear()
       for (const [code, v] of saved.codes) codes.set(code, v)
@@ -203,7 +207,27 @@ export const make = () => {
         if (current.job.status !== from) return Effect.succeed(Option.none())
         const job = new Job.Job({ ...current.job, status: to })
         jobs[index] = { ...current, job }
-        return Effect.succeed(Option.some(job))
+        const kept = tracked.get(jobId) ?? Job.untracked
+        if (to !== "applied" || kept.applied_on !== null) return Effect.succeed(Option.some(job))
+        return Effect.map(DateTime.now, (now) => {
+          tracked.set(jobId, { ...kept, applied_on: DateTime.formatIso(now).slice(0, 10) })
+          return Option.some(job)
+        })
+      })),
+    tracking: (userId, jobId) =>
+      Effect.suspend(() =>
+        jobs.some((j) => j.userId === userId && j.job.id === jobId)
+          ? Effect.succeed(tracked.get(jobId) ?? Job.untracked)
+          : Effect.fail(new Errors.JobNotFound({ job_id: jobId }))
+      ),
+    track: (userId, jobId, patch) =>
+      write(Effect.suspend(() => {
+        if (!jobs.some((j) => j.userId === userId && j.job.id === jobId)) {
+          return Effect.fail(new Errors.JobNotFound({ job_id: jobId }))
+        }
+        const next = { ...(tracked.get(jobId) ?? Job.untracked), ...patch }
+        tracked.set(jobId, next)
+        return Effect.succeed(next)
       })),
     saveCv: (userId, cv) =>
       write(Effect.sync(() => {

@@ -3,7 +3,7 @@ import { Analysis } from "./Analysis.js"
 import { CreditBalance } from "./Credits.js"
 import { CvFormat } from "./CvWriter.js"
 import { JobId } from "./Ids.js"
-import { Job, JobStatus } from "./Job.js"
+import { Day, Job, JobStatus, MAX_NOTES, Tracking } from "./Job.js"
 import { Preferences, Profile, StoredResume } from "./Profile.js"
 import type { Scope } from "./Scope.js"
 
@@ -75,7 +75,11 @@ export const get_saved_jobs = make({
   hints: reads
 })
 
-export const JobDetail = Schema.Struct({ ...Job.fields, analysis: Analysis })
+/** A job with its analysis (what a CV writer is given). */
+export const JobWithAnalysis = Schema.Struct({ ...Job.fields, analysis: Analysis })
+
+/** get_job's answer: the job, its analysis, and what the user keeps about it. */
+export const JobDetail = Schema.Struct({ ...JobWithAnalysis.fields, tracking: Tracking })
 
 export const get_job = make({
   name: "get_job",
@@ -106,6 +110,24 @@ export const get_cv = make({
   args: CvRequest,
   result: Schema.Struct({ ...cvFields, generated_at: Schema.DateTimeUtc }),
   hints: reads
+})
+
+export const track_job = make({
+  name: "track_job",
+  title: "Keep notes and dates for a job",
+  description: "Keep notes (plain text, up to 10,000 characters), the day applied and the day to follow up " +
+    "(YYYY-MM-DD; null clears one) for one of the user's jobs; fields left out stay as they are. Moving a job to " +
+    "applied sets the day applied to today when none was set. Free.",
+  scope: "jobs_write",
+  paid: false,
+  args: Schema.Struct({
+    job_id: JobId,
+    notes: Schema.optional(Schema.String.pipe(Schema.maxLength(MAX_NOTES))),
+    applied_on: Schema.optional(Schema.NullOr(Day)),
+    follow_up_on: Schema.optional(Schema.NullOr(Day))
+  }),
+  result: Schema.Struct({ job_id: JobId, ...Tracking.fields }),
+  hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false }
 })
 
 export const update_job_status = make({
@@ -237,6 +259,7 @@ export const tools = {
   generate_cv,
   get_cv,
   update_job_status,
+  track_job,
   get_credits,
   get_profile,
   update_profile

@@ -523,6 +523,41 @@ describe("Gateway jobs", () => {
     }).pipe(Effect.provide(layer))
   })
 
+  it.effect("track_job keeps notes and days; get_job returns them; applying sets the day; scopes and owners apply", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ cents: 5 })
+      yield* u.value("analyze_job", { job_url: "https://e.com/1" })
+      assert.deepInclude(yield* u.value("get_job", { job_id: 1 }), {
+        tracking: { notes: "", applied_on: null, follow_up_on: null }
+      })
+      assert.deepStrictEqual(
+        yield* u.value("track_job", { job_id: 1, notes: "Ask about the team", follow_up_on: "2026-12-01" }),
+        {
+          job_id: 1,
+          notes: "Ask about the team",
+          applied_on: null,
+          follow_up_on: "2026-12-01"
+        }
+      )
+      yield* TestClock.setTime(Date.UTC(2026, 10, 25))
+      yield* u.value("update_job_status", { job_id: 1, status: "applied" })
+      assert.deepInclude(yield* u.value("get_job", { job_id: 1 }), {
+        tracking: { notes: "Ask about the team", applied_on: "2026-11-25", follow_up_on: "2026-12-01" }
+      })
+      for (const bad of [{ job_id: 1, follow_up_on: "next week" }, { job_id: 1, notes: "x".repeat(10_001) }]) {
+        assert.strictEqual((yield* u.error("track_job", bad))._tag, "InvalidRequest")
+      }
+      const other = yield* user()
+      assertError(yield* other.error("track_job", { job_id: 1, notes: "mine" }), new Errors.JobNotFound({ job_id: 1 }))
+      const reader = yield* user({ scopes: ["jobs_read"] })
+      assertError(
+        yield* reader.error("track_job", { job_id: 1 }),
+        new Errors.ScopeNotAllowed({ required_scope: "jobs_write" })
+      )
+    }).pipe(Effect.provide(layer))
+  })
+
   it.effect("generates a CV for a price and returns the job with its analysis", () => {
     const { layer } = setup()
     return Effect.gen(function*() {

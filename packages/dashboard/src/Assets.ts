@@ -25,7 +25,7 @@ h2{font-size:1.2rem;margin:1.75rem 0 .75rem}
 .card{background:var(--bg);border:1px solid var(--line);border-radius:var(--radius);padding:1.25rem;margin-bottom:1rem}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 .hint{color:var(--muted);font-size:.875rem;margin:.15rem 0 0}
-input[type=text],input[type=email],input[type=password],input[type=number],input[type=url],select,textarea{
+input[type=text],input[type=email],input[type=password],input[type=number],input[type=url],input[type=date],select,textarea{
 width:100%;padding:.5rem .6rem;border:1px solid #8c959f;border-radius:6px;font:inherit;background:#fff;color:inherit}
 textarea{min-height:6rem;font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.875rem}
 input[aria-invalid=true],textarea[aria-invalid=true],select[aria-invalid=true]{border-color:var(--bad);border-width:2px}

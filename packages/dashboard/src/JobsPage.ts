@@ -256,6 +256,35 @@ const detailPage = (member: Member, id: number, view: { alert?: string; notice?:
       }</section>
 </div>
 <section class="card" aria-labelledby="flags"><h2 id="flags">Red flags</h2>${redFlags(a.red_flags)}</section>
+<section class="card" aria-labelledby="tracking"><h2 id="tracking">Your notes</h2>
+<form method="post" action="${path(`/jobs/${job.id}/track`)}">${Layout.csrfField(member)}
+${
+        Layout.textarea({
+          name: "notes",
+          label: "Notes",
+          value: job.tracking.notes,
+          rows: 4,
+          hint: "Who you talked to, what happens next. Plain text, up to 10,000 characters."
+        })
+      }
+<div class="row"><div>${
+        Layout.field({
+          name: "applied_on",
+          label: "Applied on",
+          type: "date",
+          value: job.tracking.applied_on ?? "",
+          hint: "Set when you mark the job as applied; change it if you applied another day."
+        })
+      }</div><div>${
+        Layout.field({
+          name: "follow_up_on",
+          label: "Follow up on",
+          type: "date",
+          value: job.tracking.follow_up_on ?? ""
+        })
+      }</div></div>
+<button type="submit" class="secondary">Save notes</button>
+</form></section>
 ${breakdown(a.breakdown, a.match_score)}
 <section class="card" aria-labelledby="cv"><h2 id="cv">A CV for this job</h2>
 <form method="post" action="${path(`/jobs/${job.id}/cv`)}" class="actions">${Layout.csrfField(member)}
@@ -287,6 +316,8 @@ export const detail = (raw: string | undefined): Handler<Gateway.Gateway> =>
       ? `Marked as ${moved}.`
       : params.get("analysed") !== null
       ? "Analysed. The job is kept in your list."
+      : params.get("tracked") !== null
+      ? "Your notes were saved."
       : undefined
     return detailPage(member, id.value, notice === undefined ? {} : { notice })
   })
@@ -515,3 +546,25 @@ export const csv: Handler<Gateway.Gateway> = members((member) =>
     })
   })
 )
+
+/** Notes and days for a job; an empty date field clears it. */
+export const track = (raw: string | undefined): Handler<Gateway.Gateway> =>
+  jobPost(raw, (member, id, form) =>
+    Effect.gen(function*() {
+      const day = (name: string) => {
+        const value = (form.get(name) ?? "").trim()
+        return value === "" ? null : value
+      }
+      const saved = yield* Effect.either(Calls.call(member.principal, Tools.track_job, {
+        job_id: id,
+        notes: (form.get("notes") ?? "").replace(/\r\n/g, "\n"),
+        applied_on: day("applied_on"),
+        follow_up_on: day("follow_up_on")
+      }))
+      if (saved._tag === "Left") {
+        return saved.left._tag === "JobNotFound"
+          ? notFound(member)
+          : yield* detailPage(member, id, { alert: saved.left.message, status: 400 })
+      }
+      return seeOther(path(`/jobs/${id}?tracked=1`))
+    }))

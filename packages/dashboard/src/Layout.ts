@@ -100,7 +100,7 @@ ${input.error ? html`<p class="error" id="${id}-error">${input.error}</p>` : ""}
 export const field = (
   input: Described & {
     readonly value?: string | number | undefined
-    readonly type?: "text" | "email" | "password" | "number" | "url"
+    readonly type?: "text" | "email" | "password" | "number" | "url" | "date"
     readonly required?: boolean
     readonly autocomplete?: string
   }

@@ -91,5 +91,6 @@ export const router: HttpRouter.HttpRouter<never, Services> = HttpRouter.empty.p
   HttpRouter.get(`${BASE_PATH}/jobs/:id`, withId(JobsPage.detail)),
   HttpRouter.post(`${BASE_PATH}/jobs/:id/status`, withId(JobsPage.setStatus)),
   HttpRouter.post(`${BASE_PATH}/jobs/:id/cv`, withId(JobsPage.cv)),
+  HttpRouter.post(`${BASE_PATH}/jobs/:id/track`, withId(JobsPage.track)),
   HttpRouter.all(`${BASE_PATH}/*`, notFound)
 )

@@ -77,7 +77,7 @@ const checked = <A, I>(what: string, schema: Schema.Schema<A, I>) => {
 }
 
 const encodeProfile = Schema.encode(Tools.ProfileResult)
-const encodeJob = Schema.encode(Tools.JobDetail)
+const encodeJob = Schema.encode(Tools.JobWithAnalysis)
 
 const profileView = (profile: Profile.Profile) => Effect.orDie(encodeProfile(profile))
 

@@ -76,7 +76,7 @@ export type CvFormat = CvWriter.CvFormat
 /** What a CV writer is given: the profile, the job with its analysis, and the format asked for. */
 export interface CvRequest {
   readonly profile: Profile
-  readonly job: JobDetail
+  readonly job: Encoded<typeof Tools.JobWithAnalysis>
   readonly format: CvFormat
 }
 

@@ -134,7 +134,7 @@ describe("jobfit mcp with the official SDK client", () => {
       const { tools } = yield* Effect.promise(() =>
         client.listTools()
       )
-      assert.strictEqual(tools.length, 9)
+      assert.strictEqual(tools.length, 10)
       const credits = yield* Effect.promise(() => client.callTool({ name: "get_credits", arguments: {} }))
       assert.deepStrictEqual(credits.structuredContent, { credits: { balance_dollars: "0.00", balance_cents: 0 } })
       const jobs = yield* Effect.promise(() => client.callTool({ name: "get_saved_jobs", arguments: { limit: 5 } }))

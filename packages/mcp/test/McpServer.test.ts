@@ -111,6 +111,7 @@ describe("McpServer", () => {
           "generate_cv",
           "get_cv",
           "update_job_status",
+          "track_job",
           "get_credits",
           "get_profile",
           "update_profile"

@@ -236,6 +236,15 @@ const jobCvs = Effect.gen(function*() {
   )`
 })
 
+// What a person keeps about an application: notes, the day applied, the day to follow up (days as YYYY-MM-DD).
+const jobTracking = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`ALTER TABLE jobs ADD COLUMN notes TEXT NOT NULL DEFAULT ''`
+  yield* sql`ALTER TABLE jobs ADD COLUMN applied_on TEXT`
+  yield* sql`ALTER TABLE jobs ADD COLUMN follow_up_on TEXT`
+  yield* sql`CREATE INDEX jobs_user_follow_up ON jobs (user_id, follow_up_on)`
+})
+
 /** The schema, one migration per entry, in the order they run. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_create_tables": createTables,
@@ -243,7 +252,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0003_idempotency": idempotency,
   "0004_job_counts": jobCounts,
   "0005_oauth": oauth,
-  "0006_job_cvs": jobCvs
+  "0006_job_cvs": jobCvs,
+  "0007_job_tracking": jobTracking
 }
 
 /**

@@ -10,6 +10,10 @@ const StoredRow = Schema.Struct({ ...JobRow.fields, analysis: AnalysisJson })
 const encodeAnalysis = Schema.encode(AnalysisJson)
 
 const CountRow = Schema.Struct({ total: Int })
+const TrackingRow = Job.Tracking
+
+/** Today in UTC, as the day a job was applied to. */
+const today = Effect.map(DateTime.now, (now) => DateTime.formatIso(now).slice(0, 10))
 const ResumeJson = Schema.parseJson(Profile.StoredResume)
 const encodeResume = Schema.encode(ResumeJson)
 const CvRow = Schema.Struct({
@@ -106,8 +110,11 @@ export const make = Effect.gen(function*() {
 
   const setStatus = Effect.fn("JobStore.setStatus")(
     function*(userId: Ids.UserId, jobId: Ids.JobId, from: Job.JobStatus, to: Job.JobStatus) {
+      // A move to applied keeps the day, unless the user already gave one.
+      const appliedOn = to === "applied" ? yield* today : null
       const moved = yield* oneJob(sql`
-        UPDATE jobs SET status = ${to} WHERE id = ${jobId} AND user_id = ${userId} AND status = ${from}
+        UPDATE jobs SET status = ${to}, applied_on = COALESCE(applied_on, ${appliedOn})
+        WHERE id = ${jobId} AND user_id = ${userId} AND status = ${from}
         RETURNING ${jobFields}`)
       if (Option.isSome(moved)) return Option.some(fromRow(moved.value))
       const exists = yield* oneJob(sql`SELECT ${jobFields} FROM jobs WHERE id = ${jobId} AND user_id = ${userId}`)
@@ -135,7 +142,33 @@ export const make = Effect.gen(function*() {
     }
   )
 
-  return JobStore.JobStore.of({ list, find, findByUrl, saveAnalysis, setStatus, saveCv, findCv })
+  const oneTracking = first(TrackingRow)
+
+  const tracking = Effect.fn("JobStore.tracking")(function*(userId: Ids.UserId, jobId: Ids.JobId) {
+    const found = yield* oneTracking(sql`
+      SELECT notes, applied_on, follow_up_on FROM jobs WHERE id = ${jobId} AND user_id = ${userId}`)
+    if (Option.isNone(found)) return yield* new Errors.JobNotFound({ job_id: jobId })
+    return found.value
+  })
+
+  // One UPDATE: each field is replaced only when it was given (a flag per field), so two callers changing different
+  // fields do not undo each other.
+  const track = Effect.fn("JobStore.track")(
+    function*(userId: Ids.UserId, jobId: Ids.JobId, patch: Partial<Job.Tracking>) {
+      const given = (field: keyof Job.Tracking) => (field in patch ? 1 : 0)
+      const found = yield* oneTracking(sql`
+        UPDATE jobs SET
+          notes = CASE WHEN ${given("notes")} = 1 THEN ${patch.notes ?? ""} ELSE notes END,
+          applied_on = CASE WHEN ${given("applied_on")} = 1 THEN ${patch.applied_on ?? null} ELSE applied_on END,
+          follow_up_on = CASE WHEN ${given("follow_up_on")} = 1 THEN ${patch.follow_up_on ?? null} ELSE follow_up_on END
+        WHERE id = ${jobId} AND user_id = ${userId}
+        RETURNING notes, applied_on, follow_up_on`)
+      if (Option.isNone(found)) return yield* new Errors.JobNotFound({ job_id: jobId })
+      return found.value
+    }
+  )
+
+  return JobStore.JobStore.of({ list, find, findByUrl, saveAnalysis, setStatus, saveCv, findCv, tracking, track })
 })
 
 /** The JobStore over the SqlClient in context. */

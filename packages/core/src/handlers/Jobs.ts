@@ -21,9 +21,21 @@ export const getSavedJobs = ({ jobs }: Steps): Handler<typeof Tools.get_saved_jo
     }
   })
 
-/** get_job: one of the caller's jobs with its analysis. */
+/** get_job: one of the caller's jobs with its analysis and what the caller keeps about it. */
 export const getJob = ({ jobs }: Steps): Handler<typeof Tools.get_job> => (principal, args) =>
-  Effect.map(jobs.find(principal.user.id, args.job_id), (stored) => ({ ...stored.job, analysis: stored.analysis }))
+  Effect.zipWith(
+    jobs.find(principal.user.id, args.job_id),
+    jobs.tracking(principal.user.id, args.job_id),
+    (stored, tracking) => ({ ...stored.job, analysis: stored.analysis, tracking })
+  )
+
+/** track_job: notes and days for one of the caller's jobs; fields left out stay. */
+export const trackJob = ({ jobs }: Steps): Handler<typeof Tools.track_job> => (principal, args) => {
+  const { job_id, ...given } = args
+  // Only the fields the caller sent: a field left out stays as it was.
+  const patch = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined))
+  return Effect.map(jobs.track(principal.user.id, job_id, patch), (tracking) => ({ job_id, ...tracking }))
+}
 
 /** update_job_status: a change the status rules allow, as a compare-and-set. */
 export const updateJobStatus = ({ jobs }: Steps): Handler<typeof Tools.update_job_status> =>

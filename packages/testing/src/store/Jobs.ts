@@ -1,6 +1,6 @@
 import { assert } from "@effect/vitest"
 import { Cursor, Ids, type Job, JobStore, Transactor } from "@jobfit/core"
-import { DateTime, Effect, Option } from "effect"
+import { DateTime, Effect, Option, TestClock } from "effect"
 import { analysis, newUser, type StoreIt } from "./Fixtures.js"
 
 const at = (millis: number) => DateTime.unsafeMake(millis)
@@ -26,6 +26,43 @@ const ordered = (saved: ReadonlyArray<JobStore.StoredJob>) =>
   [...saved].sort((a, b) => millisOf(b.job) - millisOf(a.job) || b.job.id - a.job.id).map((s) => s.job.id)
 
 export const jobsContract = (it: StoreIt) => {
+  it.effect("keeps notes and days per job for its user; a move to applied sets the day applied once", () =>
+    Effect.gen(function*() {
+      const jobs = yield* JobStore.JobStore
+      const [ada, bob] = [yield* newUser, yield* newUser]
+      const job = (yield* jobs.saveAnalysis(ada.id, "https://example.com/track", analysis(), at(1_700_000_000_000))).job
+      assert.deepStrictEqual(yield* jobs.tracking(ada.id, job.id), { notes: "", applied_on: null, follow_up_on: null })
+      assert.strictEqual((yield* Effect.flip(jobs.tracking(bob.id, job.id)))._tag, "JobNotFound")
+      assert.strictEqual((yield* Effect.flip(jobs.track(bob.id, job.id, { notes: "mine" })))._tag, "JobNotFound")
+      assert.deepStrictEqual(
+        yield* jobs.track(ada.id, job.id, { notes: "Called Kim, ‘next week’", follow_up_on: "2026-12-01" }),
+        {
+          notes: "Called Kim, ‘next week’",
+          applied_on: null,
+          follow_up_on: "2026-12-01"
+        }
+      )
+      // A field left out stays; null clears a day.
+      assert.deepStrictEqual(yield* jobs.track(ada.id, job.id, { follow_up_on: null }), {
+        notes: "Called Kim, ‘next week’",
+        applied_on: null,
+        follow_up_on: null
+      })
+      yield* TestClock.setTime(Date.UTC(2026, 10, 25, 12))
+      yield* jobs.setStatus(ada.id, job.id, "analyzed", "applied")
+      assert.strictEqual((yield* jobs.tracking(ada.id, job.id)).applied_on, "2026-11-25")
+      yield* jobs.track(ada.id, job.id, { applied_on: "2026-11-20" })
+      const other =
+        (yield* jobs.saveAnalysis(ada.id, "https://example.com/track2", analysis(), at(1_700_000_000_000))).job
+      yield* jobs.track(ada.id, other.id, { applied_on: "2026-11-01" })
+      yield* jobs.setStatus(ada.id, other.id, "analyzed", "applied")
+      assert.strictEqual((yield* jobs.tracking(ada.id, other.id)).applied_on, "2026-11-01")
+      assert.strictEqual((yield* jobs.tracking(ada.id, job.id)).applied_on, "2026-11-20")
+      // The analysis of a URL again keeps what the user wrote.
+      yield* jobs.saveAnalysis(ada.id, "https://example.com/track", analysis(), at(1_700_000_100_000))
+      assert.strictEqual((yield* jobs.tracking(ada.id, job.id)).notes, "Called Kim, ‘next week’")
+    }))
+
   it.effect("keeps the last CV per job and format, for its user only, and a failed transaction keeps none", () =>
     Effect.gen(function*() {
       const jobs = yield* JobStore.JobStore

@@ -1,10 +1,10 @@
 import { Context, type DateTime, type Effect, type Option } from "effect"
 import type { Analysis } from "./Analysis.js"
-import type { Cursor } from "./Cursor.js"
+import type { Cursor, Sort } from "./Cursor.js"
 import type { CvFormat } from "./CvWriter.js"
 import type { JobNotFound } from "./Errors.js"
 import type { JobId, UserId } from "./Ids.js"
-import type { Job, JobStatus, Tracking } from "./Job.js"
+import type { Job, JobStatus, Tracking, Verdict } from "./Job.js"
 import type { Resume } from "./Profile.js"
 
 /** A job with the analysis it was given. */
@@ -25,8 +25,29 @@ export interface StoredCv {
 export interface ListQuery {
   readonly status: JobStatus | "all"
   readonly limit: number
+  /** A position of the same sort. */
   readonly after: Option.Option<Cursor>
+  /** Default: date (newest first). */
+  readonly sort?: Sort
+  readonly verdict?: Verdict
+  /** Jobs whose title or company holds this text, in any case. */
+  readonly search?: string
+  /** Jobs with a follow-up day on or before this one (YYYY-MM-DD). */
+  readonly followUpBy?: string
 }
+
+/** Whether a job is in the list a query asks for, whatever the page (the stores filter the same way). */
+export const matches = (
+  query: ListQuery,
+  job: Job,
+  tracking: { readonly follow_up_on: string | null }
+): boolean =>
+  (query.status === "all" || job.status === query.status) &&
+  (query.verdict === undefined || job.verdict === query.verdict) &&
+  (query.search === undefined ||
+    job.title.toLowerCase().includes(query.search.toLowerCase()) ||
+    job.company.toLowerCase().includes(query.search.toLowerCase())) &&
+  (query.followUpBy === undefined || (tracking.follow_up_on !== null && tracking.follow_up_on <= query.followUpBy))
 
 export interface JobPage {
   readonly jobs: ReadonlyArray<Job>
@@ -38,7 +59,7 @@ export interface JobPage {
 
 /** A user's jobs. Another user's job is never found. */
 export class JobStore extends Context.Tag("@jobfit/core/JobStore")<JobStore, {
-  /** Newest first: analyzed_at desc, then id desc. */
+  /** In the query's sort (by default newest first: analyzed_at desc, then id desc), then id desc. */
   readonly list: (userId: UserId, query: ListQuery) => Effect.Effect<JobPage>
   readonly find: (userId: UserId, jobId: JobId) => Effect.Effect<StoredJob, JobNotFound>
   readonly findByUrl: (userId: UserId, url: string) => Effect.Effect<Option.Option<StoredJob>>

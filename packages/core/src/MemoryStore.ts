@@ -3,6 +3,7 @@ import * as Account from "./Account.js"
 import * as AccountStore from "./AccountStore.js"
 import * as ApiKey from "./ApiKey.js"
 import * as Credentials from "./Credentials.js"
+import type * as Cursor from "./Cursor.js"
 import * as Errors from "./Errors.js"
 import * as Idempotency from "./Idempotency.js"
 import * as Ids from "./Ids.js"
@@ -145,31 +146,48 @@ export const make = () => {
       }))
   })
 
-  const millis = (stored: JobStore.StoredJob) => stored.job.analyzed_at.epochMillis
-
   const jobStore = JobStore.JobStore.of({
     list: (userId, query) =>
       Effect.sync(() => {
+        const sort = query.sort ?? "date"
+        const company = (j: Job.Job) => j.company.toLowerCase()
+        // The order of the query's sort, then id desc: what the keyset below continues from.
+        const order = (a: Job.Job, b: Job.Job) =>
+          (sort === "score"
+            ? b.match_score - a.match_score
+            : sort === "company"
+            ? (company(a) < company(b) ? -1 : company(a) > company(b) ? 1 : 0)
+            : b.analyzed_at.epochMillis - a.analyzed_at.epochMillis) || b.id - a.id
         const matching = jobs
-          .filter((j) => j.userId === userId && (query.status === "all" || j.job.status === query.status))
-          .sort((a, b) => millis(b) - millis(a) || b.job.id - a.job.id)
+          .filter((j) => j.userId === userId && JobStore.matches(query, j.job, tracked.get(j.job.id) ?? Job.untracked))
+          .map((j) => j.job)
+          .sort(order)
         const rest = Option.match(query.after, {
           onNone: () => matching,
-          onSome: (c) =>
-            matching.filter((j) =>
-              millis(j) < c.analyzedAtMillis || (millis(j) === c.analyzedAtMillis && j.job.id < c.id)
-            )
+          onSome: (c) => {
+            const cursorJob = {
+              id: c.id,
+              match_score: c.sort === "score" ? c.score : 0,
+              company: c.sort === "company" ? c.company : "",
+              analyzed_at: DateTime.unsafeMake(c.sort === undefined || c.sort === "date" ? c.analyzedAtMillis : 0)
+            } as Job.Job
+            return matching.filter((j) => order(cursorJob, j) < 0)
+          }
         })
-        const page = rest.slice(0, query.limit).map((j) => j.job)
+        const page = rest.slice(0, query.limit)
         const last = page[page.length - 1]
         const has_more = rest.length > query.limit
+        const next = (job: Job.Job): Cursor.Cursor =>
+          sort === "score"
+            ? { sort, score: job.match_score, id: job.id }
+            : sort === "company"
+            ? { sort, company: job.company, id: job.id }
+            : { analyzedAtMillis: job.analyzed_at.epochMillis, id: job.id }
         return {
           jobs: page,
           total: matching.length,
           has_more,
-          next: has_more && last
-            ? Option.some({ analyzedAtMillis: last.analyzed_at.epochMillis, id: last.id })
-            : Option.none()
+          next: has_more && last ? Option.some(next(last)) : Option.none()
         }
       }),
     find: (userId, jobId) =>

@@ -3,7 +3,7 @@ import { Analysis } from "./Analysis.js"
 import { CreditBalance } from "./Credits.js"
 import { CvFormat } from "./CvWriter.js"
 import { JobId } from "./Ids.js"
-import { Day, Job, JobStatus, MAX_NOTES, Tracking } from "./Job.js"
+import { Day, Job, JobStatus, MAX_NOTES, Tracking, Verdict } from "./Job.js"
 import { Preferences, Profile, StoredResume } from "./Profile.js"
 import type { Scope } from "./Scope.js"
 
@@ -63,13 +63,18 @@ export const get_saved_jobs = make({
   name: "get_saved_jobs",
   title: "List saved jobs",
   description: "List the user's jobs that were analyzed, saved or applied to, newest first. " +
-    "Filter by status and page with limit and next_cursor. Free.",
+    "Filter by status and page with limit and next_cursor. Free. Beyond that: sort (date, score or company), " +
+    "verdict, search (in title and company) and follow_up: due (jobs whose follow-up day has come).",
   scope: "jobs_read",
   paid: false,
   args: Schema.Struct({
     status: Schema.optionalWith(StatusFilter, { default: () => "all" as const }),
     limit: Schema.optionalWith(Schema.Int.pipe(Schema.between(1, 50)), { default: () => 10 }),
-    cursor: Schema.optional(Schema.String)
+    cursor: Schema.optional(Schema.String),
+    sort: Schema.optionalWith(Schema.Literal("date", "score", "company"), { default: () => "date" as const }),
+    verdict: Schema.optional(Verdict),
+    search: Schema.optional(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(100))),
+    follow_up: Schema.optional(Schema.Literal("due"))
   }),
   result: JobList,
   hints: reads

@@ -1,5 +1,5 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Analysis, CvWriter, Errors, Ids, Job, JobStore, Profile } from "@jobfit/core"
+import { Analysis, type Cursor, CvWriter, Errors, Ids, Job, JobStore, Profile } from "@jobfit/core"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { all, first, Id, Int, Millis, run, single, toMillis } from "./Columns.js"
 
@@ -49,32 +49,67 @@ export const make = Effect.gen(function*() {
 
   const list = Effect.fnUntraced(function*(userId: Ids.UserId, query: JobStore.ListQuery) {
     if (!isCount(query.limit)) return yield* Effect.dieMessage(`JobStore.list: bad limit ${query.limit}`)
-    const filter = [
+    const sort = query.sort ?? "date"
+    const counted = [
       sql`user_id = ${userId}`,
       ...(query.status === "all" ? [] : [sql`status = ${query.status}`])
     ]
-    // Keyset: rows strictly after the cursor in (analyzed_at desc, id desc) order.
+    const search = query.search === undefined
+      ? undefined
+      : `%${query.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+    const narrowed = [
+      ...(query.verdict === undefined ? [] : [sql`verdict = ${query.verdict}`]),
+      ...(search === undefined
+        ? []
+        : [sql`(LOWER(title) LIKE ${search} ESCAPE '\\' OR LOWER(company) LIKE ${search} ESCAPE '\\')`]),
+      ...(query.followUpBy === undefined
+        ? []
+        : [sql`follow_up_on IS NOT NULL AND follow_up_on <= ${query.followUpBy}`])
+    ]
+    const filter = [...counted, ...narrowed]
+    // Keyset: rows strictly after the cursor in the sort's order, then id desc.
     const keyset = Option.match(query.after, {
       onNone: () => [],
-      onSome: (cursor) => [sql`(analyzed_at, id) < (${cursor.analyzedAtMillis}, ${cursor.id})`]
+      onSome: (cursor) => {
+        switch (cursor.sort) {
+          case "score":
+            return [sql`(match_score < ${cursor.score} OR (match_score = ${cursor.score} AND id < ${cursor.id}))`]
+          case "company":
+            return [sql`(LOWER(company) > LOWER(${cursor.company})
+              OR (LOWER(company) = LOWER(${cursor.company}) AND id < ${cursor.id}))`]
+          default:
+            return [sql`(analyzed_at, id) < (${cursor.analyzedAtMillis}, ${cursor.id})`]
+        }
+      }
     })
+    const order = sort === "score"
+      ? sql.literal("match_score DESC, id DESC")
+      : sort === "company"
+      ? sql.literal("LOWER(company) ASC, id DESC")
+      : sql.literal("analyzed_at DESC, id DESC")
     const [rows, count] = yield* Effect.all([
       jobs(sql`SELECT ${jobFields} FROM jobs WHERE ${sql.and([...filter, ...keyset])}
-        ORDER BY analyzed_at DESC, id DESC LIMIT ${query.limit + 1}`),
-      // Kept by triggers (migration 0004_job_counts), with the same columns: one row per status instead of a count
-      // over every job.
-      oneCount(sql`SELECT COALESCE(SUM(total), 0) AS total FROM job_counts WHERE ${sql.and(filter)}`)
+        ORDER BY ${order} LIMIT ${query.limit + 1}`),
+      narrowed.length === 0
+        // Kept by triggers (migration 0004_job_counts), with the same columns: one row per status instead of a
+        // count over every job.
+        ? oneCount(sql`SELECT COALESCE(SUM(total), 0) AS total FROM job_counts WHERE ${sql.and(counted)}`)
+        : oneCount(sql`SELECT COUNT(*) AS total FROM jobs WHERE ${sql.and(filter)}`)
     ])
     const page = rows.slice(0, query.limit).map(fromRow)
     const has_more = rows.length > query.limit
     const last = page[page.length - 1]
+    const next = (job: Job.Job): Cursor.Cursor =>
+      sort === "score"
+        ? { sort, score: job.match_score, id: job.id }
+        : sort === "company"
+        ? { sort, company: job.company, id: job.id }
+        : { analyzedAtMillis: toMillis(job.analyzed_at), id: job.id }
     return {
       jobs: page,
       total: count.total,
       has_more,
-      next: has_more && last !== undefined
-        ? Option.some({ analyzedAtMillis: toMillis(last.analyzed_at), id: last.id })
-        : Option.none()
+      next: has_more && last !== undefined ? Option.some(next(last)) : Option.none()
     }
   })
 

@@ -1,4 +1,4 @@
-import { Effect, Option } from "effect"
+import { DateTime, Effect, Option } from "effect"
 import * as Cursor from "../Cursor.js"
 import { InvalidRequest, InvalidTransition } from "../Errors.js"
 import { canTransition } from "../Job.js"
@@ -12,7 +12,22 @@ export const getSavedJobs = ({ jobs }: Steps): Handler<typeof Tools.get_saved_jo
     if (args.cursor !== undefined && Option.isNone(after)) {
       return yield* new InvalidRequest({ message: "cursor is not one this service returned" })
     }
-    const page = yield* jobs.list(principal.user.id, { status: args.status, limit: args.limit, after })
+    if (Option.isSome(after) && Cursor.sortOf(after.value) !== args.sort) {
+      return yield* new InvalidRequest({
+        message: `cursor belongs to the list sorted by ${Cursor.sortOf(after.value)}`
+      })
+    }
+    // "Due" is by the calendar day in UTC, as the day applied is.
+    const today = DateTime.formatIso(yield* DateTime.now).slice(0, 10)
+    const page = yield* jobs.list(principal.user.id, {
+      status: args.status,
+      limit: args.limit,
+      after,
+      sort: args.sort,
+      ...(args.verdict === undefined ? {} : { verdict: args.verdict }),
+      ...(args.search === undefined ? {} : { search: args.search }),
+      ...(args.follow_up === undefined ? {} : { followUpBy: today })
+    })
     return {
       jobs: page.jobs,
       total: page.total,

@@ -26,6 +26,63 @@ const ordered = (saved: ReadonlyArray<JobStore.StoredJob>) =>
   [...saved].sort((a, b) => millisOf(b.job) - millisOf(a.job) || b.job.id - a.job.id).map((s) => s.job.id)
 
 export const jobsContract = (it: StoreIt) => {
+  it.effect("sorts by score or company and filters by verdict, search and follow-up day, with keyset pages", () =>
+    Effect.gen(function*() {
+      const jobs = yield* JobStore.JobStore
+      const user = yield* newUser
+      const made = [
+        ["Nurse", "Zeta Care", 40, "SKIP"],
+        ["Backend Engineer", "acme", 90, "APPLY"],
+        ["Data 100% Analyst", "Beta_Corp", 60, "MAYBE"],
+        ["Frontend Engineer", "Acme", 90, "APPLY"],
+        ["Designer", "Coda", 75, "APPLY"]
+      ] as const
+      const ids: Array<number> = []
+      for (const [i, [title, company, match_score, verdict]] of made.entries()) {
+        const saved = yield* jobs.saveAnalysis(
+          user.id,
+          `https://example.com/sorted/${i}`,
+          analysis({ title, company, match_score, verdict }),
+          at(1_700_000_000_000 + i * 1000)
+        )
+        ids.push(saved.job.id)
+      }
+      const walk = (query: Partial<JobStore.ListQuery>) =>
+        Effect.gen(function*() {
+          const seen: Array<number> = []
+          let after = Option.none<Cursor.Cursor>()
+          let total = -1
+          for (let i = 0; i < 10; i++) {
+            const page = yield* jobs.list(user.id, { status: "all", limit: 2, ...query, after })
+            total = page.total
+            seen.push(...page.jobs.map((j) => j.id))
+            if (Option.isNone(page.next)) break
+            after = Cursor.decode(Cursor.encode(page.next.value))
+          }
+          return { seen, total }
+        })
+      // Ties (90, 90; acme, Acme) fall back to id, newest first.
+      assert.deepStrictEqual((yield* walk({ sort: "score" })).seen, [ids[3], ids[1], ids[4], ids[2], ids[0]])
+      assert.deepStrictEqual((yield* walk({ sort: "company" })).seen, [ids[3], ids[1], ids[2], ids[4], ids[0]])
+      assert.deepStrictEqual((yield* walk({ sort: "date" })).seen, [ids[4], ids[3], ids[2], ids[1], ids[0]])
+      assert.deepStrictEqual(yield* walk({ verdict: "APPLY", sort: "score" }), {
+        seen: [ids[3], ids[1], ids[4]],
+        total: 3
+      })
+      assert.deepStrictEqual(yield* walk({ search: "ENGINEER" }), { seen: [ids[3], ids[1]], total: 2 })
+      assert.deepStrictEqual(yield* walk({ search: "acme" }), { seen: [ids[3], ids[1]], total: 2 })
+      // % and _ are searched as themselves.
+      assert.deepStrictEqual(yield* walk({ search: "100%" }), { seen: [ids[2]], total: 1 })
+      // "e_g" would match "Engineer" if _ were a wildcard.
+      assert.deepStrictEqual(yield* walk({ search: "e_g" }), { seen: [], total: 0 })
+      assert.deepStrictEqual(yield* walk({ search: "beta_" }), { seen: [ids[2]], total: 1 })
+      yield* jobs.track(user.id, ids[0]! as Ids.JobId, { follow_up_on: "2026-11-20" })
+      yield* jobs.track(user.id, ids[2]! as Ids.JobId, { follow_up_on: "2026-11-25" })
+      yield* jobs.track(user.id, ids[4]! as Ids.JobId, { follow_up_on: "2026-12-01" })
+      assert.deepStrictEqual(yield* walk({ followUpBy: "2026-11-25" }), { seen: [ids[2], ids[0]], total: 2 })
+      assert.deepStrictEqual((yield* walk({ status: "applied", followUpBy: "2026-11-25" })).total, 0)
+    }))
+
   it.effect("keeps notes and days per job for its user; a move to applied sets the day applied once", () =>
     Effect.gen(function*() {
       const jobs = yield* JobStore.JobStore

@@ -371,6 +371,13 @@ for (const database of both) {
           }
           const list = yield* browser.get("/dashboard/jobs")
           assert.include(list.text, `<input type="checkbox" name="id" value="${ids[0]}" form="compare"`)
+          // Sort, verdict, search and follow-ups, through get_saved_jobs.
+          const searched = yield* browser.get("/dashboard/jobs?search=TWO&verdict=APPLY&sort=score")
+          assert.include(searched.text, ">compare-two</a>")
+          assert.notInclude(searched.text, ">compare-one</a>")
+          assert.include(searched.text, `<option value="score" selected>`)
+          const due = yield* browser.get("/dashboard/jobs?follow_up=due")
+          assert.include(Browser.textOf(due.text), "No jobs match.")
           const compared = yield* browser.get(`/dashboard/jobs/compare?id=${ids[0]}&id=${ids[1]}`)
           assert.strictEqual(compared.status, 200)
           const text = Browser.textOf(compared.text)

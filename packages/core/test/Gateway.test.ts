@@ -550,6 +550,16 @@ describe("Gateway jobs", () => {
       }
       const other = yield* user()
       assertError(yield* other.error("track_job", { job_id: 1, notes: "mine" }), new Errors.JobNotFound({ job_id: 1 }))
+      // The follow-up view: a day that has come (by the test clock) lists the job; a later one does not yet.
+      assert.deepInclude(yield* u.value("get_saved_jobs", { follow_up: "due" }), { total: 0 })
+      yield* TestClock.setTime(Date.UTC(2026, 11, 1))
+      assert.deepInclude(yield* u.value("get_saved_jobs", { follow_up: "due" }), { total: 1 })
+      const byScore = (yield* u.value("get_saved_jobs", { sort: "score", limit: 1 })) as { next_cursor: string | null }
+      assert.isNull(byScore.next_cursor)
+      assert.strictEqual(
+        (yield* u.error("get_saved_jobs", { sort: "company", cursor: "s.2s.1" })).message,
+        "cursor belongs to the list sorted by score"
+      )
       const reader = yield* user({ scopes: ["jobs_read"] })
       assertError(
         yield* reader.error("track_job", { job_id: 1 }),

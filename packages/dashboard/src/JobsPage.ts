@@ -13,6 +13,40 @@ import { type Member, path, query, seeOther } from "./Visit.js"
 
 const statuses = ["all", "analyzed", "saved", "applied"] as const
 const limits = ["10", "25", "50"] as const
+const sorts = [["date", "Newest"], ["score", "Best score"], ["company", "Company A–Z"]] as const
+const verdicts = ["any", "APPLY", "MAYBE", "SKIP"] as const
+
+/** The list's filters from the query string: each only from its own choices, never echoed as given. */
+const listFilters = (params: URLSearchParams) => ({
+  status: statuses.find((s) => s === params.get("status")) ?? "all",
+  sort: sorts.find(([s]) => s === params.get("sort"))?.[0] ?? "date",
+  verdict: verdicts.find((v) => v === params.get("verdict")) ?? "any",
+  search: (params.get("search") ?? "").trim().slice(0, 100),
+  due: params.get("follow_up") === "due"
+})
+type Filters = ReturnType<typeof listFilters>
+
+/** get_saved_jobs' arguments for those filters. */
+const listArgs = (f: Filters) => ({
+  status: f.status,
+  sort: f.sort,
+  ...(f.verdict === "any" ? {} : { verdict: f.verdict }),
+  ...(f.search === "" ? {} : { search: f.search }),
+  ...(f.due ? { follow_up: "due" } : {})
+})
+
+/** The same filters as a query string (for the next page, the CSV export). */
+const filterQuery = (f: Filters) =>
+  new URLSearchParams({
+    status: f.status,
+    sort: f.sort,
+    verdict: f.verdict,
+    ...(f.search === "" ? {} : { search: f.search }),
+    ...(f.due ? { follow_up: "due" } : {})
+  })
+
+/** Whether the list shows everything (no filter narrows it). */
+const unfiltered = (f: Filters) => f.status === "all" && f.verdict === "any" && f.search === "" && !f.due
 
 const verdictBadge = (verdict: Job.Verdict) => html`<span class="badge ${verdict}">${verdict}</span>`
 
@@ -103,12 +137,13 @@ export const list: Handler<Gateway.Gateway | Settings> = members((member) =>
   Effect.gen(function*() {
     const params = query(member)
     const settings = yield* Settings
-    const status = statuses.find((s) => s === params.get("status")) ?? "all"
+    const chosen = listFilters(params)
+    const status = chosen.status
     const limit = limits.find((l) => l === params.get("limit")) ?? "25"
     const cursor = params.get("cursor")
     const result = yield* Effect.either(
       Calls.call(member.principal, Tools.get_saved_jobs, {
-        status,
+        ...listArgs(chosen),
         limit: Number(limit),
         ...(cursor === null || cursor === "" ? {} : { cursor })
       })
@@ -125,15 +160,26 @@ export const list: Handler<Gateway.Gateway | Settings> = members((member) =>
       })
     }</div>
 <div>${
+      Layout.select({
+        name: "verdict",
+        label: "Verdict",
+        value: chosen.verdict,
+        options: verdicts.map((v) => [v, v === "any" ? "Any" : v] as const)
+      })
+    }</div>
+<div>${Layout.select({ name: "sort", label: "Sort", value: chosen.sort, options: sorts })}</div>
+<div>${
       Layout.select({ name: "limit", label: "Per page", value: limit, options: limits.map((l) => [l, l] as const) })
     }</div>
+<div>${Layout.field({ name: "search", label: "Search", value: chosen.search, hint: "Title or company" })}</div>
+<label><input type="checkbox" name="follow_up" value="due"${chosen.due ? html` checked` : ""}> Follow-ups due</label>
 <button type="submit" class="secondary">Show</button>
-<a class="button secondary" href="${path(`/jobs.csv?${new URLSearchParams({ status })}`)}">Export CSV</a>
+<a class="button secondary" href="${path(`/jobs.csv?${filterQuery(chosen)}`)}">Export CSV</a>
 </form>`
     const next = page.next_cursor === null
       ? ""
       : html`<p><a href="${
-        path(`/jobs?${new URLSearchParams({ status, limit, cursor: page.next_cursor })}`)
+        path(`/jobs?${new URLSearchParams([...filterQuery(chosen), ["limit", limit], ["cursor", page.next_cursor]])}`)
       }">Next page</a></p>`
     const welcome = params.get("welcome") !== null
     return Layout.render(member, {
@@ -141,10 +187,10 @@ export const list: Handler<Gateway.Gateway | Settings> = members((member) =>
       section: "jobs",
       notice: welcome ? "Welcome to jobfit. Your account is ready." : undefined,
       body: html`${analyseForm(member, yield* analysePrice, { job_url: params.get("analyse")?.trim() ?? "" })}
-${page.total === 0 && status === "all" ? gettingStarted : filters}
+${page.total === 0 && unfiltered(chosen) ? gettingStarted : filters}
 ${
         page.jobs.length === 0
-          ? page.total === 0 && status === "all" ? "" : html`<p class="muted">No jobs with this status.</p>`
+          ? page.total === 0 && unfiltered(chosen) ? "" : html`<p class="muted">No jobs match.</p>`
           : html`<p class="muted">${page.total} ${page.total === 1 ? "job" : "jobs"}${
             status === "all" ? "" : ` ${status}`
           }</p>
@@ -509,7 +555,8 @@ const CSV_LIMIT = 10_000
 /** The jobs list (with the page's status filter) as CSV, every page of it up to 10,000 jobs. */
 export const csv: Handler<Gateway.Gateway> = members((member) =>
   Effect.gen(function*() {
-    const status = statuses.find((s) => s === query(member).get("status")) ?? "all"
+    const chosen = listFilters(query(member))
+    const status = chosen.status
     const rows: Array<string> = [
       ["id", "title", "company", "location", "score", "verdict", "status", "analyzed_at", "url"]
         .join(",")
@@ -518,7 +565,7 @@ export const csv: Handler<Gateway.Gateway> = members((member) =>
     do {
       const page: Schema.Schema.Type<typeof Tools.get_saved_jobs.result> = yield* Effect.orDie(
         Calls.call(member.principal, Tools.get_saved_jobs, {
-          status,
+          ...listArgs(chosen),
           limit: 50,
           ...(cursor === null ? {} : { cursor })
         })

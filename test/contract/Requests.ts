@@ -93,7 +93,11 @@ export const contract = (it: It) => {
         [{ limit: 51 }, `limit: ${between}, actual 51`],
         [{ limit: "5" }, "limit: Expected number, actual \"5\""],
         [{ limit: 2.5 }, "limit: Expected an integer, actual 2.5"],
-        [{ sort: "asc" }, "sort: is unexpected, expected: \"status\" | \"limit\" | \"cursor\""]
+        [{ sort: "asc" }, "sort: Expected one of date, score, company"],
+        [
+          { order: "asc" },
+          "order: is unexpected, expected: \"status\" | \"limit\" | \"cursor\" | \"sort\" | \"verdict\" | \"search\" | \"follow_up\""
+        ]
       ]
       for (const [args, message] of cases) {
         assertInvalid(yield* Client.call(key, "get_saved_jobs", args), prefix + message)

@@ -71,7 +71,12 @@ export const get_saved_jobs = make({
     status: Schema.optionalWith(StatusFilter, { default: () => "all" as const }),
     limit: Schema.optionalWith(Schema.Int.pipe(Schema.between(1, 50)), { default: () => 10 }),
     cursor: Schema.optional(Schema.String),
-    sort: Schema.optionalWith(Schema.Literal("date", "score", "company"), { default: () => "date" as const }),
+    sort: Schema.optionalWith(
+      Schema.Literal("date", "score", "company").annotations({
+        message: () => ({ message: "Expected one of date, score, company", override: true })
+      }),
+      { default: () => "date" as const }
+    ),
     verdict: Schema.optional(Verdict),
     search: Schema.optional(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(100))),
     follow_up: Schema.optional(Schema.Literal("due"))

@@ -1,7 +1,8 @@
-import type { Analyzer, CvWriter, PostingSource } from "@jobfit/core"
+import type { Analyzer, CvImport, CvWriter, PostingSource } from "@jobfit/core"
 import { type ConfigError, Layer } from "effect"
 import * as BuiltinAnalyzer from "./BuiltinAnalyzer.js"
 import * as BuiltinCvWriter from "./BuiltinCvWriter.js"
+import * as CvFile from "./cv/Import.js"
 import * as HttpPostingSource from "./HttpPostingSource.js"
 
 /**
@@ -12,3 +13,6 @@ export const layer: Layer.Layer<
   PostingSource.PostingSource | Analyzer.Analyzer | CvWriter.CvWriter,
   ConfigError.ConfigError
 > = Layer.mergeAll(HttpPostingSource.layer, BuiltinAnalyzer.layer, BuiltinCvWriter.layer)
+
+/** Reading a CV file (PDF or .docx) into a draft profile, for the dashboard's import. */
+export const cvImport: Layer.Layer<CvImport.CvImport> = CvFile.layer

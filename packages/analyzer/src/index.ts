@@ -1,6 +1,7 @@
 export * as Builtin from "./Builtin.js"
 export * as BuiltinAnalyzer from "./BuiltinAnalyzer.js"
 export * as BuiltinCvWriter from "./BuiltinCvWriter.js"
+export * as CvFile from "./cv/Import.js"
 export * as Boards from "./extract/Boards.js"
 export * as Extract from "./extract/Extract.js"
 export * as FetchOptions from "./fetch/FetchOptions.js"

@@ -1,0 +1,77 @@
+import { assert, describe, it } from "@effect/vitest"
+import { CvImport } from "@jobfit/core"
+import { Effect } from "effect"
+import * as CvFile from "../src/cv/Import.js"
+import { cvLines, docx, pdf, zip } from "./support/CvFiles.js"
+
+const draft = (name: string, bytes: Uint8Array) =>
+  Effect.flatMap(CvImport.CvImport, (cvs) => cvs.draft({ name, bytes })).pipe(Effect.provide(CvFile.layer))
+
+const expected = {
+  basics: {
+    name: "Ada Lovelace",
+    email: "ada@example.com",
+    phone: "+44 20 7946 0000",
+    url: "https://ada.example.com",
+    label: "Senior Backend Engineer",
+    summary: "Backend engineer who builds payment systems."
+  },
+  work: [
+    {
+      position: "Senior Backend Engineer",
+      name: "Analytical Engines Ltd",
+      startDate: "2020-01",
+      highlights: ["Built the billing service in TypeScript and PostgreSQL", "Moved deployments to Kubernetes"]
+    },
+    { position: "Software Engineer", name: "Difference Co", startDate: "2016-03", endDate: "2019-12" }
+  ],
+  education: [
+    { studyType: "BSc", area: "Mathematics", institution: "University of London", startDate: "2012", endDate: "2015" }
+  ]
+}
+
+describe("CV import", () => {
+  it.effect("reads a PDF CV into a draft: name, contacts, work with dates, education, the taxonomy's skills", () =>
+    Effect.gen(function*() {
+      const resume = yield* draft(
+        "cv.pdf",
+        pdf(cvLines.map((l) => l.replace(/[·–•]/g, (c) => ({ "·": "|", "–": "-", "•": "-" })[c]!)))
+      )
+      assert.deepStrictEqual(resume.basics?.name, "Ada Lovelace")
+      assert.deepStrictEqual(resume.basics?.email, "ada@example.com")
+      assert.deepStrictEqual(resume.work?.map((w) => [w.position, w.name, w.startDate, w.endDate]), [
+        ["Senior Backend Engineer", "Analytical Engines Ltd", "2020-01", undefined],
+        ["Software Engineer", "Difference Co", "2016-03", "2019-12"]
+      ])
+      assert.deepStrictEqual(resume.education, expected.education)
+      const skills = (resume.skills ?? []).map((s) => s.name)
+      for (const skill of ["TypeScript", "PostgreSQL", "Kubernetes", "Docker"]) assert.include(skills, skill)
+    }))
+
+  it.effect("reads a Word (.docx) CV the same way", () =>
+    Effect.gen(function*() {
+      const resume = yield* draft("cv.docx", docx(cvLines))
+      assert.deepStrictEqual(resume.basics, expected.basics)
+      assert.deepStrictEqual(resume.work, expected.work)
+      assert.deepStrictEqual(resume.education, expected.education)
+      assert.include((resume.skills ?? []).map((s) => s.name), "TypeScript")
+    }))
+
+  it.effect("refuses other files, encrypted PDFs, files without text, oversized files and zip bombs, saying why", () =>
+    Effect.gen(function*() {
+      const reason = (name: string, bytes: Uint8Array) => Effect.map(Effect.flip(draft(name, bytes)), (e) => e.message)
+      assert.strictEqual(
+        yield* reason("cv.txt", new TextEncoder().encode("Ada Lovelace, engineer")),
+        "Choose a PDF or a Word (.docx) file."
+      )
+      assert.include(yield* reason("cv.pdf", pdf(cvLines, { encrypted: true })), "password")
+      assert.include(yield* reason("scan.pdf", pdf([])), "No text was found in this file")
+      assert.include(yield* reason("big.pdf", new Uint8Array(CvImport.MAX_BYTES + 1)), "larger than 5 MB")
+      assert.include(yield* reason("bomb.docx", docx(cvLines, { unpacked: 2_000_000_000 })), "unpacks to far more")
+      assert.include(yield* reason("other.zip", zip([["notes.txt", "hello"]])), "not a Word document")
+      assert.include(
+        yield* reason("broken.pdf", new TextEncoder().encode("%PDF-1.4 nothing else")),
+        "could not be read"
+      )
+    }))
+})

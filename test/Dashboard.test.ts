@@ -1,6 +1,7 @@
 import { assert, describe, layer } from "@effect/vitest"
-import { Admin, Credentials, Vouchers } from "@jobfit/core"
+import { AccountStore, Admin, Credentials, Vouchers } from "@jobfit/core"
 import { Settings } from "@jobfit/dashboard"
+import { CvFiles } from "@jobfit/testing"
 import { DateTime, Duration, Effect, Option, Schema } from "effect"
 import * as Browser from "./support/Browser.js"
 import * as Client from "./support/Client.js"
@@ -349,6 +350,57 @@ for (const database of both) {
           const hidden = yield* browser.get(`/dashboard/jobs/${jobId + 1000}`)
           assert.strictEqual(hidden.status, 404)
           assert.isDefined(other)
+        }))
+
+      it.effect("profile: a CV file (Word or PDF) fills the form as a draft; nothing is saved until Save profile", () =>
+        Effect.gen(function*() {
+          const browser = yield* Browser.make
+          const email = yield* signUp(browser)
+          const admin = yield* Admin.Admin
+          yield* browser.get("/dashboard/profile")
+          const read = yield* browser.upload(
+            "/dashboard/profile/import",
+            "cv_file",
+            "ada.docx",
+            CvFiles.docx(CvFiles.cvLines),
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          )
+          assert.strictEqual(read.status, 200, read.text)
+          assert.include(Browser.textOf(read.text), "Read from ada.docx. Check every field")
+          assert.include(read.text, `value="Ada Lovelace"`)
+          assert.include(read.text, `value="Analytical Engines Ltd"`)
+          assert.include(read.text, `value="2020-01"`)
+          assert.include(read.text, `value="University of London"`)
+          // Nothing was saved: the account still has no profile.
+          const user = yield* admin.userByEmail(email)
+          assert.isTrue(Option.isNone(yield* Effect.flatMap(AccountStore.AccountStore, (a) => a.getProfile(user.id))))
+          const pdfRead = yield* browser.upload(
+            "/dashboard/profile/import",
+            "cv_file",
+            "ada.pdf",
+            CvFiles.pdf(["Ada Lovelace", "ada@example.com", "Skills", "TypeScript, PostgreSQL, Kubernetes"]),
+            "application/pdf"
+          )
+          assert.strictEqual(pdfRead.status, 200, pdfRead.text)
+          assert.include(pdfRead.text, `value="ada@example.com"`)
+          const refused = yield* browser.upload(
+            "/dashboard/profile/import",
+            "cv_file",
+            "notes.txt",
+            "just some notes",
+            "text/plain"
+          )
+          assert.strictEqual(refused.status, 400)
+          assert.include(refused.text, `id="f-cv_file-error">Choose a PDF or a Word (.docx) file.`)
+          const bomb = yield* browser.upload(
+            "/dashboard/profile/import",
+            "cv_file",
+            "bomb.docx",
+            CvFiles.docx(CvFiles.cvLines, { unpacked: 2_000_000_000 })
+          )
+          assert.strictEqual(bomb.status, 400)
+          assert.include(Browser.textOf(bomb.text), "unpacks to far more than a CV does")
+          assert.isTrue(Option.isNone(yield* Effect.flatMap(AccountStore.AccountStore, (a) => a.getProfile(user.id))))
         }))
 
       it.effect("jobs: two to four compared side by side, a CV shown as a page to print, the bookmarklet", () =>

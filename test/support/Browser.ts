@@ -68,10 +68,16 @@ export const make = Effect.gen(function*() {
   }
 
   /** Posts a multipart form with one file, as the profile upload does. */
-  const upload = (path: string, field: string, fileName: string, content: string) => {
+  const upload = (
+    path: string,
+    field: string,
+    fileName: string,
+    content: string | Uint8Array,
+    type = "application/json"
+  ) => {
     const form = new FormData()
     form.append("_csrf", csrf())
-    form.append(field, new Blob([content], { type: "application/json" }), fileName)
+    form.append(field, new Blob([content], { type }), fileName)
     return send(path, { method: "POST", body: form })
   }
 

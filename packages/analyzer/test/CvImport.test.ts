@@ -1,11 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import { CvImport } from "@jobfit/core"
+import { CvFiles } from "@jobfit/testing"
 import { Effect } from "effect"
 import * as CvFile from "../src/cv/Import.js"
-import { cvLines, docx, pdf, zip } from "./support/CvFiles.js"
 
 const draft = (name: string, bytes: Uint8Array) =>
   Effect.flatMap(CvImport.CvImport, (cvs) => cvs.draft({ name, bytes })).pipe(Effect.provide(CvFile.layer))
+
+const { cvLines, docx, pdf, zip } = CvFiles
 
 const expected = {
   basics: {

@@ -1,8 +1,11 @@
-import { Admin, type Gateway, Json, type Profile, Tools } from "@jobfit/core"
+import { Headers, HttpServerRequest } from "@effect/platform"
+import { Admin, CvImport, type Gateway, Json, type Profile, Tools } from "@jobfit/core"
+import { ToolCallBody } from "@jobfit/http"
 import { Effect, Option } from "effect"
 import * as Calls from "./Calls.js"
+import * as Csrf from "./Csrf.js"
 import type { Form } from "./Form.js"
-import { type Handler, memberPost, members } from "./Handlers.js"
+import { type Handler, memberPost, members, problem } from "./Handlers.js"
 import { type Html, html } from "./Html.js"
 import * as Layout from "./Layout.js"
 import * as ProfileForm from "./ProfileForm.js"
@@ -21,6 +24,9 @@ interface View {
   readonly values: Record<string, string>
   readonly errors?: ProfileForm.FieldErrors
   readonly uploadError?: string
+  readonly importError?: string
+  /** Whether CV files can be imported here (the host reads them). */
+  readonly importable?: boolean
   readonly notice?: string
   readonly alert?: string
   readonly status?: number
@@ -68,6 +74,25 @@ ${Layout.textarea({ name: "resume_json", label: "JSON Resume", rows: 8 })}
 <button type="submit">Upload</button>
 </form>
 </section>
+${
+      view.importable
+        ? html`<section class="card" aria-labelledby="import">
+<h2 id="import">Import a CV</h2>
+<p class="muted">A PDF or Word (.docx) file, at most 5 MB. It fills the form below for you to check and correct;
+nothing is saved until you press Save profile.</p>
+<form method="post" action="${path("/profile/import")}" enctype="multipart/form-data">
+${Layout.csrfField(member)}
+<label for="f-cv_file">CV file</label>
+<input id="f-cv_file" name="cv_file" type="file" required
+ accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"${
+          view.importError ? html` aria-invalid="true" aria-describedby="f-cv_file-error"` : ""
+        }>
+${view.importError ? html`<p class="error" id="f-cv_file-error">${view.importError}</p>` : ""}
+<button type="submit">Read the CV</button>
+</form>
+</section>`
+        : ""
+    }
 <form method="post" action="${path("/profile")}" novalidate>
 ${Layout.csrfField(member)}
 <input type="hidden" name="work_count" value="${workCount}">
@@ -156,6 +181,8 @@ ${
   })
 }
 
+const importable = Effect.map(Effect.serviceOption(CvImport.CvImport), Option.isSome)
+
 const fromStored = (profile: Option.Option<Profile.Profile>) => {
   const values = ProfileForm.values(profile)
   return { values, work: entryCount(values, "work"), education: entryCount(values, "education") }
@@ -167,6 +194,7 @@ export const show: Handler<Gateway.Gateway> = members((member) =>
     const saved = query(member).get("saved") !== null
     return page(member, {
       ...fromStored(profile),
+      importable: yield* importable,
       ...(saved ? { notice: "The profile was saved." } : {}),
       ...(Option.isNone(profile)
         ? { alert: "You have no profile yet: analyze_job needs one. Upload a JSON Resume or fill in the form." }
@@ -193,6 +221,7 @@ export const save: Handler<Gateway.Gateway> = memberPost((member, form) =>
       ]
       return page(member, {
         ...before,
+        importable: yield* importable,
         values: ProfileForm.echo(form, names),
         errors: result.errors,
         alert: "Some fields need a change; see below.",
@@ -201,7 +230,12 @@ export const save: Handler<Gateway.Gateway> = memberPost((member, form) =>
     }
     const saved = yield* Effect.either(Calls.call(member.principal, Tools.update_profile, result.profile))
     if (saved._tag === "Left") {
-      return page(member, { ...fromStored(profile), alert: saved.left.message, status: 400 })
+      return page(member, {
+        ...fromStored(profile),
+        importable: yield* importable,
+        alert: saved.left.message,
+        status: 400
+      })
     }
     return seeOther(path("/profile?saved=1"))
   })
@@ -221,9 +255,11 @@ export const upload: Handler<Gateway.Gateway> = memberPost((member, form) =>
     const file = form.file("resume_file")
     const text = Option.match(file, { onNone: () => (form.get("resume_json") ?? "").trim(), onSome: (f) => f.text })
     const problem = (message: string) =>
-      Effect.map(
+      Effect.zipWith(
         stored(member),
-        (profile) => page(member, { ...fromStored(profile), uploadError: message, status: 400 })
+        importable,
+        (profile, canImport) =>
+          page(member, { ...fromStored(profile), importable: canImport, uploadError: message, status: 400 })
       )
     if (text === "") return yield* problem("Choose a JSON Resume file, or paste its JSON")
     const parsed = parseJson(text)
@@ -233,5 +269,63 @@ export const upload: Handler<Gateway.Gateway> = memberPost((member, form) =>
     )
     if (saved._tag === "Left") return yield* problem(saved.left.message)
     return seeOther(path("/profile?saved=1"))
+  })
+)
+
+/** Reads the multipart body of the CV form (at most the file's limit and some room for the form around it). */
+const readCvForm = Effect.gen(function*() {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const contentType = Option.getOrElse(Headers.get(request.headers, "content-type"), () => "")
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) return Option.none<FormData>()
+  const bytes = yield* Effect.either(ToolCallBody.readBytes(CvImport.MAX_BYTES + 64 * 1024))
+  if (bytes._tag === "Left") return Option.none<FormData>()
+  return yield* Effect.tryPromise(() =>
+    new Response(bytes.right, { headers: { "content-type": contentType } }).formData()
+  )
+    .pipe(Effect.option)
+})
+
+/**
+ * A CV file read into a draft the form shows (over the stored preferences), with a notice: the person corrects it
+ * and saves; nothing is stored here.
+ */
+export const importCv: Handler<Gateway.Gateway> = members((member) =>
+  Effect.gen(function*() {
+    const profile = yield* stored(member)
+    const again = (message: string, status: number) =>
+      page(member, { ...fromStored(profile), importable: true, importError: message, status })
+    const form = yield* readCvForm
+    if (Option.isNone(form)) {
+      return again(`Choose a PDF or Word file of at most ${CvImport.MAX_BYTES / 1024 / 1024} MB.`, 400)
+    }
+    const sent = form.value.get(Csrf.FIELD)
+    if (!Csrf.check(member.request, member.csrf, typeof sent === "string" ? sent : undefined)) {
+      return problem(
+        member,
+        403,
+        "Form expired",
+        "This form was not sent from this site or has expired. Reload the page and try again."
+      )
+    }
+    const file = form.value.get("cv_file")
+    if (!(file instanceof File) || file.size === 0) {
+      return again("Choose a PDF or Word (.docx) file.", 400)
+    }
+    const reader = yield* Effect.serviceOption(CvImport.CvImport)
+    if (Option.isNone(reader)) return again("This server does not read CV files.", 400)
+    const bytes = new Uint8Array(yield* Effect.promise(() => file.arrayBuffer()))
+    const draft = yield* Effect.either(reader.value.draft({ name: file.name, bytes }))
+    if (draft._tag === "Left") return again(draft.left.message, 400)
+    const preferences = Option.match(profile, { onNone: () => ({}), onSome: (p) => p.preferences })
+    const values = ProfileForm.values(Option.some({ resume: draft.right, preferences }))
+    yield* Effect.logInfo("dashboard cv read").pipe(Effect.annotateLogs({ bytes: bytes.length }))
+    return page(member, {
+      values,
+      work: entryCount(values, "work"),
+      education: entryCount(values, "education"),
+      importable: true,
+      notice:
+        `Read from ${file.name}. Check every field, correct what is wrong, then press Save profile: nothing is saved yet.`
+    })
   })
 )

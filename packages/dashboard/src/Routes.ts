@@ -84,6 +84,7 @@ export const router: HttpRouter.HttpRouter<never, Services> = HttpRouter.empty.p
   HttpRouter.get(`${BASE_PATH}/profile`, ProfilePage.show),
   HttpRouter.post(`${BASE_PATH}/profile`, ProfilePage.save),
   HttpRouter.post(`${BASE_PATH}/profile/upload`, ProfilePage.upload),
+  HttpRouter.post(`${BASE_PATH}/profile/import`, ProfilePage.importCv),
   HttpRouter.get(`${BASE_PATH}/jobs`, JobsPage.list),
   HttpRouter.post(`${BASE_PATH}/jobs/analyze`, JobsPage.analyze),
   HttpRouter.get(`${BASE_PATH}/jobs/compare`, JobsPage.compare),

@@ -83,6 +83,8 @@ export const layerHttp = (options: Options = {}) =>
       dashboardSettings(options),
       SelfService.layer.pipe(Layer.provideMerge(options.payments ?? PaymentProvider.layerVouchers)),
       OAuth.layerResourceMetadata.pipe(Layer.provide(dashboardSettings(options))),
+      // The dashboard reads CV files (PDF, .docx) into a draft profile.
+      Builtin.cvImport,
       readiness
     )),
     Layer.provideMerge(layerGateway(options))

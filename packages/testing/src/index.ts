@@ -4,6 +4,7 @@
  */
 export * as AnalyzerContract from "./AnalyzerContract.js"
 export { analyzerContract } from "./AnalyzerContract.js"
+export * as CvFiles from "./CvFiles.js"
 export { errorSamples } from "./ErrorSamples.js"
 export * as StoreFixtures from "./store/Fixtures.js"
 export * as StoreContract from "./StoreContract.js"

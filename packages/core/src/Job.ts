@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { DateTime, Effect, Schema } from "effect"
 import { JobId } from "./Ids.js"
 
 /** Where a job stands for its user. */
@@ -37,6 +37,9 @@ export const canTransition = (from: JobStatus, to: JobStatus): boolean => transi
 export const Day = Schema.String.pipe(
   Schema.pattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: () => "Expected a day as YYYY-MM-DD" })
 )
+
+/** Today's calendar day in UTC, as the day applied and follow-up days are kept. */
+export const today: Effect.Effect<string> = Effect.map(DateTime.now, (now) => DateTime.formatIso(now).slice(0, 10))
 
 /** The longest notes a job keeps, in characters. */
 export const MAX_NOTES = 10_000

@@ -227,8 +227,8 @@ export const make = () => {
         jobs[index] = { ...current, job }
         const kept = tracked.get(jobId) ?? Job.untracked
         if (to !== "applied" || kept.applied_on !== null) return Effect.succeed(Option.some(job))
-        return Effect.map(DateTime.now, (now) => {
-          tracked.set(jobId, { ...kept, applied_on: DateTime.formatIso(now).slice(0, 10) })
+        return Effect.map(Job.today, (day) => {
+          tracked.set(jobId, { ...kept, applied_on: day })
           return Option.some(job)
         })
       })),

@@ -12,8 +12,6 @@ const encodeAnalysis = Schema.encode(AnalysisJson)
 const CountRow = Schema.Struct({ total: Int })
 const TrackingRow = Job.Tracking
 
-/** Today in UTC, as the day a job was applied to. */
-const today = Effect.map(DateTime.now, (now) => DateTime.formatIso(now).slice(0, 10))
 const ResumeJson = Schema.parseJson(Profile.StoredResume)
 const encodeResume = Schema.encode(ResumeJson)
 const CvRow = Schema.Struct({
@@ -146,7 +144,7 @@ export const make = Effect.gen(function*() {
   const setStatus = Effect.fn("JobStore.setStatus")(
     function*(userId: Ids.UserId, jobId: Ids.JobId, from: Job.JobStatus, to: Job.JobStatus) {
       // A move to applied keeps the day, unless the user already gave one.
-      const appliedOn = to === "applied" ? yield* today : null
+      const appliedOn = to === "applied" ? yield* Job.today : null
       const moved = yield* oneJob(sql`
         UPDATE jobs SET status = ${to}, applied_on = COALESCE(applied_on, ${appliedOn})
         WHERE id = ${jobId} AND user_id = ${userId} AND status = ${from}

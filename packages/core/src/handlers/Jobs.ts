@@ -1,7 +1,7 @@
-import { DateTime, Effect, Option } from "effect"
+import { Effect, Option } from "effect"
 import * as Cursor from "../Cursor.js"
 import { InvalidRequest, InvalidTransition } from "../Errors.js"
-import { canTransition } from "../Job.js"
+import { canTransition, today } from "../Job.js"
 import type * as Tools from "../Tools.js"
 import type { Handler, Steps } from "./Steps.js"
 
@@ -17,8 +17,6 @@ export const getSavedJobs = ({ jobs }: Steps): Handler<typeof Tools.get_saved_jo
         message: `cursor belongs to the list sorted by ${Cursor.sortOf(after.value)}`
       })
     }
-    // "Due" is by the calendar day in UTC, as the day applied is.
-    const today = DateTime.formatIso(yield* DateTime.now).slice(0, 10)
     const page = yield* jobs.list(principal.user.id, {
       status: args.status,
       limit: args.limit,
@@ -26,7 +24,8 @@ export const getSavedJobs = ({ jobs }: Steps): Handler<typeof Tools.get_saved_jo
       sort: args.sort,
       ...(args.verdict === undefined ? {} : { verdict: args.verdict }),
       ...(args.search === undefined ? {} : { search: args.search }),
-      ...(args.follow_up === undefined ? {} : { followUpBy: today })
+      // "Due" is by the calendar day in UTC, as the day applied is; read only when asked.
+      ...(args.follow_up === undefined ? {} : { followUpBy: yield* today })
     })
     return {
       jobs: page.jobs,

@@ -343,3 +343,18 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
     return { call, callAs, admit: (caller: Caller) => shielded(admit(caller)), status, tools: Tools.tools } as const
   })
 }) {}
+
+/**
+ * Runs a tool as `principal` and gives its result as the tool's decoded type: for in-process callers (the dashboard,
+ * MCP resources and prompts) that read what the tool answers. The arguments are decoded by the Gateway, as any
+ * caller's are.
+ */
+export const callTool = <T extends Tools.Tool>(
+  principal: Principal,
+  tool: T,
+  args: unknown
+): Effect.Effect<Schema.Schema.Type<T["result"]>, AppError, Gateway> =>
+  Effect.flatMap(Gateway, (gateway) =>
+    gateway.callAs(principal, tool.name, args).pipe(
+      Effect.flatMap((value) => Effect.orDie(Schema.decodeUnknown(tool.result)(value)))
+    ))

@@ -1,7 +1,6 @@
 import { HttpServerResponse } from "@effect/platform"
-import { type Analysis, Errors, type Gateway, Job, Prices, Tools } from "@jobfit/core"
+import { type Analysis, Errors, Gateway, Job, Prices, Tools } from "@jobfit/core"
 import { DateTime, Effect, Option, Schema } from "effect"
-import * as Calls from "./Calls.js"
 import * as CvPreview from "./CvPreview.js"
 import type { Form } from "./Form.js"
 import * as Format from "./Format.js"
@@ -75,7 +74,7 @@ const cvPrice = priceOf(Tools.generate_cv)
 
 const jobTitle = (member: Member, id: number) =>
   Effect.map(
-    Effect.either(Calls.call(member.principal, Tools.get_job, { job_id: id })),
+    Effect.either(Gateway.callTool(member.principal, Tools.get_job, { job_id: id })),
     (found) => found._tag === "Right" ? found.right.title : "the job"
   )
 
@@ -142,7 +141,7 @@ export const list: Handler<Gateway.Gateway | Settings> = members((member) =>
     const limit = limits.find((l) => l === params.get("limit")) ?? "25"
     const cursor = params.get("cursor")
     const result = yield* Effect.either(
-      Calls.call(member.principal, Tools.get_saved_jobs, {
+      Gateway.callTool(member.principal, Tools.get_saved_jobs, {
         ...listArgs(chosen),
         limit: Number(limit),
         ...(cursor === null || cursor === "" ? {} : { cursor })
@@ -266,7 +265,7 @@ const redFlags = (flags: ReadonlyArray<Analysis.RedFlag>): Html =>
 
 const detailPage = (member: Member, id: number, view: { alert?: string; notice?: string; status?: number } = {}) =>
   Effect.gen(function*() {
-    const found = yield* Effect.either(Calls.call(member.principal, Tools.get_job, { job_id: id }))
+    const found = yield* Effect.either(Gateway.callTool(member.principal, Tools.get_job, { job_id: id }))
     if (found._tag === "Left") return notFound(member)
     const job = found.right
     const a = job.analysis
@@ -389,7 +388,7 @@ export const setStatus = (raw: string | undefined): Handler<Gateway.Gateway> =>
     Effect.gen(function*() {
       const status = form.get("status") ?? ""
       const moved = yield* Effect.either(
-        Calls.call(member.principal, Tools.update_job_status, { job_id: id, status })
+        Gateway.callTool(member.principal, Tools.update_job_status, { job_id: id, status })
       )
       if (moved._tag === "Left") {
         return moved.left._tag === "JobNotFound"
@@ -409,7 +408,7 @@ export const cv = (raw: string | undefined): Handler<Gateway.Gateway> =>
   jobPost(raw, (member, id, form) =>
     Effect.gen(function*() {
       const format = form.get("format") ?? "markdown"
-      const made = yield* Effect.either(Calls.call(member.principal, Tools.generate_cv, { job_id: id, format }))
+      const made = yield* Effect.either(Gateway.callTool(member.principal, Tools.generate_cv, { job_id: id, format }))
       if (made._tag === "Left") {
         const error = made.left
         if (error._tag === "JobNotFound") return notFound(member)
@@ -472,7 +471,7 @@ export const analyze: Handler<Gateway.Gateway> = memberPost((member, form) =>
       })
     if (jobUrl === "") return again("Give the posting's URL.", 400)
     const done = yield* Effect.either(
-      Calls.call(member.principal, Tools.analyze_job, {
+      Gateway.callTool(member.principal, Tools.analyze_job, {
         job_url: jobUrl,
         ...(text === "" ? {} : { posting_text: text })
       })
@@ -497,7 +496,7 @@ export const compare: Handler<Gateway.Gateway> = members((member) =>
     }
     const found = yield* Effect.either(Effect.forEach(
       ids.map((id) => Option.getOrThrow(id)),
-      (id) => Calls.call(member.principal, Tools.get_job, { job_id: id })
+      (id) => Gateway.callTool(member.principal, Tools.get_job, { job_id: id })
     ))
     if (found._tag === "Left") return notFound(member)
     const jobs = found.right
@@ -564,7 +563,7 @@ export const csv: Handler<Gateway.Gateway> = members((member) =>
     let cursor: string | null = null
     do {
       const page: Schema.Schema.Type<typeof Tools.get_saved_jobs.result> = yield* Effect.orDie(
-        Calls.call(member.principal, Tools.get_saved_jobs, {
+        Gateway.callTool(member.principal, Tools.get_saved_jobs, {
           ...listArgs(chosen),
           limit: 50,
           ...(cursor === null ? {} : { cursor })
@@ -602,7 +601,7 @@ export const track = (raw: string | undefined): Handler<Gateway.Gateway> =>
         const value = (form.get(name) ?? "").trim()
         return value === "" ? null : value
       }
-      const saved = yield* Effect.either(Calls.call(member.principal, Tools.track_job, {
+      const saved = yield* Effect.either(Gateway.callTool(member.principal, Tools.track_job, {
         job_id: id,
         notes: (form.get("notes") ?? "").replace(/\r\n/g, "\n"),
         applied_on: day("applied_on"),

@@ -1,8 +1,7 @@
 import { Headers, HttpServerRequest } from "@effect/platform"
-import { Admin, CvImport, type Gateway, Json, type Profile, Tools } from "@jobfit/core"
+import { Admin, CvImport, Gateway, Json, type Profile, Tools } from "@jobfit/core"
 import { ToolCallBody } from "@jobfit/http"
 import { Effect, Option } from "effect"
-import * as Calls from "./Calls.js"
 import * as Csrf from "./Csrf.js"
 import type { Form } from "./Form.js"
 import { type Handler, memberPost, members, problem } from "./Handlers.js"
@@ -13,7 +12,7 @@ import { type Member, path, query, seeOther } from "./Visit.js"
 
 /** The stored profile, or none yet (get_profile's "User profile not found"). */
 const stored = (member: Member): Effect.Effect<Option.Option<Profile.Profile>, never, Gateway.Gateway> =>
-  Calls.call(member.principal, Tools.get_profile, {}).pipe(
+  Gateway.callTool(member.principal, Tools.get_profile, {}).pipe(
     Effect.map((profile): Option.Option<Profile.Profile> => Option.some(profile)),
     Effect.catchAll((error) =>
       error._tag === "ProfileNotFound" ? Effect.succeed(Option.none<Profile.Profile>()) : Effect.die(error)
@@ -228,7 +227,7 @@ export const save: Handler<Gateway.Gateway> = memberPost((member, form) =>
         status: 400
       })
     }
-    const saved = yield* Effect.either(Calls.call(member.principal, Tools.update_profile, result.profile))
+    const saved = yield* Effect.either(Gateway.callTool(member.principal, Tools.update_profile, result.profile))
     if (saved._tag === "Left") {
       return page(member, {
         ...fromStored(profile),
@@ -265,7 +264,7 @@ export const upload: Handler<Gateway.Gateway> = memberPost((member, form) =>
     const parsed = parseJson(text)
     if (!parsed.ok) return yield* problem(parsed.message)
     const saved = yield* Effect.either(
-      Calls.call(member.principal, Tools.update_profile, Admin.toProfile(parsed.value))
+      Gateway.callTool(member.principal, Tools.update_profile, Admin.toProfile(parsed.value))
     )
     if (saved._tag === "Left") return yield* problem(saved.left.message)
     return seeOther(path("/profile?saved=1"))

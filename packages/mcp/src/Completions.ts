@@ -1,4 +1,4 @@
-import { Account, CvWriter, type Errors, type Gateway, Tools } from "@jobfit/core"
+import { Account, CvWriter, type Errors, Gateway, Tools } from "@jobfit/core"
 import { Effect } from "effect"
 import * as Prompts from "./Prompts.js"
 import * as Resources from "./Resources.js"
@@ -31,9 +31,9 @@ const jobMatches = (job: { id: number; title: string; company: string }, typed: 
 const recentJobs = (principal: Account.Principal) =>
   Account.scopesOf(principal).includes("jobs_read")
     ? Effect.gen(function*() {
-      const first = yield* Resources.call(principal, Tools.get_saved_jobs, { limit: 50 })
+      const first = yield* Gateway.callTool(principal, Tools.get_saved_jobs, { limit: 50 })
       if (first.next_cursor === null) return first.jobs
-      const second = yield* Resources.call(principal, Tools.get_saved_jobs, { limit: 50, cursor: first.next_cursor })
+      const second = yield* Gateway.callTool(principal, Tools.get_saved_jobs, { limit: 50, cursor: first.next_cursor })
       return [...first.jobs, ...second.jobs]
     })
     : Effect.succeed([])

@@ -1,4 +1,4 @@
-import { type Account, CvWriter, type Errors, type Gateway, Tools } from "@jobfit/core"
+import { type Account, CvWriter, type Errors, Gateway, Tools } from "@jobfit/core"
 import { Data, Effect } from "effect"
 import * as Resources from "./Resources.js"
 
@@ -157,7 +157,7 @@ export const get = (
         return invalid(`weekly-review's status is one of ${statuses.join(", ")}`)
       }
       return Effect.map(
-        Resources.call(principal, Tools.get_saved_jobs, { status, limit: 50 }),
+        Gateway.callTool(principal, Tools.get_saved_jobs, { status, limit: 50 }),
         (page) => ({
           description: `Weekly review of ${status} jobs`,
           messages: [

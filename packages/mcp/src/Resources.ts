@@ -37,17 +37,6 @@ type JobList = Schema.Schema.Type<typeof Tools.get_saved_jobs.result>
 
 const PAGE = 50
 
-/** Runs a tool as the caller and gives its result decoded: resources read what the tools would answer. */
-export const call = <T extends Tools.Tool>(
-  principal: Principal,
-  tool: T,
-  args: unknown
-): Effect.Effect<Schema.Schema.Type<T["result"]>, Errors.AppError, Gateway.Gateway> =>
-  Effect.flatMap(Gateway.Gateway, (gateway) =>
-    gateway.callAs(principal, tool.name, args).pipe(
-      Effect.flatMap((value) => Effect.orDie(Schema.decodeUnknown(tool.result)(value)))
-    ))
-
 const may = (principal: Principal, scope: Scope.Scope) => Account.scopesOf(principal).includes(scope)
 
 const list = (items: ReadonlyArray<string>) => items.length === 0 ? "none" : items.join(", ")
@@ -124,7 +113,7 @@ export const listResources = (
         : [])
     ]
     if (!may(principal, "jobs_read")) return { resources: fixed }
-    const page = yield* call(principal, Tools.get_saved_jobs, {
+    const page = yield* Gateway.callTool(principal, Tools.get_saved_jobs, {
       limit: PAGE,
       ...(cursor === undefined ? {} : { cursor })
     })
@@ -146,7 +135,7 @@ export const read = (
   uri: string
 ): Effect.Effect<Contents, Errors.AppError | ResourceNotFound, Gateway.Gateway> => {
   if (uri === PROFILE) {
-    return Effect.map(call(principal, Tools.get_profile, {}), (profile): Contents => ({
+    return Effect.map(Gateway.callTool(principal, Tools.get_profile, {}), (profile): Contents => ({
       contents: [{
         uri,
         mimeType: "application/json",
@@ -156,13 +145,13 @@ export const read = (
   }
   if (uri === JOBS) {
     return Effect.map(
-      call(principal, Tools.get_saved_jobs, { limit: PAGE }),
+      Gateway.callTool(principal, Tools.get_saved_jobs, { limit: PAGE }),
       (page) => both(uri, Schema.encodeSync(Tools.get_saved_jobs.result)(page), jobsMarkdown(page))
     )
   }
   const cv = CV.exec(uri)
   if (cv !== null) {
-    return call(principal, Tools.get_cv, { job_id: Number(cv[1]), format: "markdown" }).pipe(
+    return Gateway.callTool(principal, Tools.get_cv, { job_id: Number(cv[1]), format: "markdown" }).pipe(
       Effect.map((stored): Contents => ({ contents: [{ uri, mimeType: "text/markdown", text: stored.content }] })),
       Effect.catchTags({
         JobNotFound: () => Effect.fail(new ResourceNotFound({ uri })),
@@ -172,7 +161,7 @@ export const read = (
   }
   const job = JOB.exec(uri)
   if (job === null) return Effect.fail(new ResourceNotFound({ uri }))
-  return call(principal, Tools.get_job, { job_id: Number(job[1]) }).pipe(
+  return Gateway.callTool(principal, Tools.get_job, { job_id: Number(job[1]) }).pipe(
     Effect.map((detail) => both(uri, Schema.encodeSync(Tools.get_job.result)(detail), jobMarkdown(detail))),
     Effect.catchTag("JobNotFound", () => Effect.fail(new ResourceNotFound({ uri })))
   )

@@ -24,19 +24,29 @@ const fromFormData = (data: FormData, files: ReadonlyMap<string, { name: string;
 
 const invalid = () => new Errors.InvalidRequest({ message: "The form could not be read" })
 
-/** Reads an urlencoded or multipart body (at most MAX_BYTES) with the web-standard parser Node ships. */
-export const read = Effect.fn("Form.read")(function*() {
+/** The request's form body, of one of `kinds` and at most `maxBytes`, parsed by the web-standard parser Node ships. */
+export const formData: (
+  maxBytes: number,
+  kinds: ReadonlyArray<string>
+) => Effect.Effect<
+  FormData,
+  Errors.InvalidRequest | Errors.RequestTooLarge,
+  HttpServerRequest.HttpServerRequest
+> = Effect.fn("Form.formData")(function*(maxBytes: number, kinds: ReadonlyArray<string>) {
   const request = yield* HttpServerRequest.HttpServerRequest
   const contentType = Option.getOrElse(Headers.get(request.headers, "content-type"), () => "")
   const kind = contentType.split(";")[0]!.trim().toLowerCase()
-  if (kind !== "application/x-www-form-urlencoded" && kind !== "multipart/form-data") {
-    return yield* new Errors.InvalidRequest({ message: "Send the form as a browser does" })
-  }
-  const bytes = yield* ToolCallBody.readBytes(MAX_BYTES)
-  const data = yield* Effect.tryPromise({
+  if (!kinds.includes(kind)) return yield* new Errors.InvalidRequest({ message: "Send the form as a browser does" })
+  const bytes = yield* ToolCallBody.readBytes(maxBytes)
+  return yield* Effect.tryPromise({
     try: () => new Response(bytes, { headers: { "content-type": contentType } }).formData(),
     catch: invalid
   })
+})
+
+/** Reads an urlencoded or multipart body (at most MAX_BYTES), uploaded files as text. */
+export const read = Effect.fn("Form.read")(function*() {
+  const data = yield* formData(MAX_BYTES, ["application/x-www-form-urlencoded", "multipart/form-data"])
   const files = new Map<string, { name: string; text: string }>()
   for (const [name, value] of data.entries()) {
     if (typeof value !== "string" && value.size > 0) {

@@ -1,9 +1,7 @@
-import { Headers, HttpServerRequest } from "@effect/platform"
 import { Admin, CvImport, Gateway, Json, type Profile, Tools } from "@jobfit/core"
-import { ToolCallBody } from "@jobfit/http"
 import { Effect, Option } from "effect"
 import * as Csrf from "./Csrf.js"
-import type { Form } from "./Form.js"
+import * as Form from "./Form.js"
 import { type Handler, memberPost, members, problem } from "./Handlers.js"
 import { type Html, html } from "./Html.js"
 import * as Layout from "./Layout.js"
@@ -202,7 +200,7 @@ export const show: Handler<Gateway.Gateway> = members((member) =>
   })
 )
 
-const formNames = (form: Form, count: number, prefix: string, fields: ReadonlyArray<string>) =>
+const formNames = (form: Form.Form, count: number, prefix: string, fields: ReadonlyArray<string>) =>
   Array.from({ length: count }, (_, i) => fields.map((f) => `${prefix}.${i}.${f}`)).flat().concat(
     prefix === "work" ? Array.from({ length: count }, (_, i) => `work.${i}.highlights`) : []
   ).filter((name) => form.get(name) !== undefined)
@@ -271,18 +269,8 @@ export const upload: Handler<Gateway.Gateway> = memberPost((member, form) =>
   })
 )
 
-/** Reads the multipart body of the CV form (at most the file's limit and some room for the form around it). */
-const readCvForm = Effect.gen(function*() {
-  const request = yield* HttpServerRequest.HttpServerRequest
-  const contentType = Option.getOrElse(Headers.get(request.headers, "content-type"), () => "")
-  if (!contentType.toLowerCase().startsWith("multipart/form-data")) return Option.none<FormData>()
-  const bytes = yield* Effect.either(ToolCallBody.readBytes(CvImport.MAX_BYTES + 64 * 1024))
-  if (bytes._tag === "Left") return Option.none<FormData>()
-  return yield* Effect.tryPromise(() =>
-    new Response(bytes.right, { headers: { "content-type": contentType } }).formData()
-  )
-    .pipe(Effect.option)
-})
+/** The multipart body of the CV form: at most the file's limit and some room for the form around it. */
+const readCvForm = Effect.option(Form.formData(CvImport.MAX_BYTES + 64 * 1024, ["multipart/form-data"]))
 
 /**
  * A CV file read into a draft the form shows (over the stored preferences), with a notice: the person corrects it

@@ -34,3 +34,7 @@ export const parse = (
   }
   return tooDeep(value, max) ? { ok: false, reason: "depth" } : { ok: true, value }
 }
+
+/** A JSON object (not null, not an array). */
+export const isRecord = (u: unknown): u is Record<string, unknown> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)

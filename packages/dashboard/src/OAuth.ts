@@ -104,8 +104,6 @@ const redirectAllowed = (uri: string) => {
   }
 }
 
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
-
 /** RFC 7591 dynamic client registration, for public clients (no secret; PKCE protects their codes). */
 export const register = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
@@ -121,7 +119,7 @@ export const register = Effect.gen(function*() {
   }
   const text = yield* Effect.either(ToolCallBody.readText(16 * 1024))
   const body = text._tag === "Left" ? undefined : Json.parse(text.right)
-  if (body === undefined || !body.ok || !isRecord(body.value)) {
+  if (body === undefined || !body.ok || !Json.isRecord(body.value)) {
     return oauthError("invalid_client_metadata", "Send the client's metadata as a JSON object")
   }
   const metadata = body.value

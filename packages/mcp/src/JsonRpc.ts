@@ -1,4 +1,4 @@
-import { Errors } from "@jobfit/core"
+import { Errors, Json } from "@jobfit/core"
 import { codes } from "./Protocol.js"
 
 export type Id = string | number
@@ -36,8 +36,7 @@ export const fromAppError = (id: Id | null, error: Errors.AppError): Response =>
   })
 
 /** A JSON object (not null, not an array). */
-export const isRecord = (u: unknown): u is Record<string, unknown> =>
-  typeof u === "object" && u !== null && !Array.isArray(u)
+export const isRecord = Json.isRecord
 
 const isId = (u: unknown): u is Id => typeof u === "string" || (typeof u === "number" && Number.isFinite(u))
 

@@ -46,7 +46,11 @@ const ConnectionRow = Schema.Struct({
 })
 const Revoked = Schema.Struct({ id: Int })
 
-const secret = (prefix: string) => `${prefix}${randomBytes(32).toString("base64url")}`
+const secret = (prefix: string) => `${prefix}${Secrets.token()}`
+const tokenPair = () => ({
+  access_token: secret(OAuthStore.ACCESS_PREFIX),
+  refresh_token: secret(OAuthStore.REFRESH_PREFIX)
+})
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -98,7 +102,7 @@ export const make = Effect.gen(function*() {
     grant: OAuthStore.TokenGrant,
     expires: { readonly access: DateTime.Utc; readonly refresh: DateTime.Utc }
   ) {
-    const tokens = { access_token: secret(OAuthStore.ACCESS_PREFIX), refresh_token: secret(OAuthStore.REFRESH_PREFIX) }
+    const tokens = tokenPair()
     // Ended grants are dead rows: each new grant clears its user's, so the table does not grow forever.
     yield* run(sql`
       DELETE FROM oauth_tokens
@@ -118,7 +122,7 @@ export const make = Effect.gen(function*() {
     clientId: string,
     expires: { readonly access: DateTime.Utc; readonly refresh: DateTime.Utc }
   ) {
-    const tokens = { access_token: secret(OAuthStore.ACCESS_PREFIX), refresh_token: secret(OAuthStore.REFRESH_PREFIX) }
+    const tokens = tokenPair()
     const rotated = yield* oneGrant(sql`
       UPDATE oauth_tokens SET access_hash = ${Secrets.sha256(tokens.access_token)},
         access_expires_at = ${toMillis(expires.access)}, refresh_hash = ${Secrets.sha256(tokens.refresh_token)},

@@ -1,7 +1,7 @@
+import { Json } from "@jobfit/core"
 import type { HtmlDocument } from "./Dom.js"
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
+const isRecord = Json.isRecord
 
 const jobPostingType = /(^|[/:#])JobPosting$/
 

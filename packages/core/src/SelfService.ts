@@ -31,10 +31,12 @@ const scopesFrom = (asked: ReadonlyArray<string>) => [
   )
 ]
 
+const NO_SCOPE = "Choose at least one scope"
+
 const checkScopes = (asked: ReadonlyArray<string>) => {
   const scopes = scopesFrom(asked)
   return scopes.length === 0
-    ? Effect.fail(new KeyRequestInvalid({ problems: { scopes: "Choose at least one scope" } }))
+    ? Effect.fail(new KeyRequestInvalid({ problems: { scopes: NO_SCOPE } }))
     : Effect.succeed(scopes)
 }
 
@@ -101,7 +103,7 @@ export const layer: Layer.Layer<SelfService, never, AccountStore | Ledger | Paym
           const scopes = scopesFrom(input.scopes)
           const problems: { name?: string; scopes?: string } = {}
           if (name.length > MAX_KEY_NAME) problems.name = `Use at most ${MAX_KEY_NAME} characters`
-          if (scopes.length === 0) problems.scopes = "Choose at least one scope"
+          if (scopes.length === 0) problems.scopes = NO_SCOPE
           if (Object.keys(problems).length > 0) return yield* new KeyRequestInvalid({ problems })
           const created = yield* accounts.createKey(principal.user.id, { name: name || "default", scopes })
           yield* Effect.logInfo("key created").pipe(Effect.annotateLogs({ keyId: created.apiKey.id }))

@@ -1,54 +1,18 @@
 import { HttpServerResponse } from "@effect/platform"
 import { type Analysis, Errors, Gateway, Job, Prices, Tools } from "@jobfit/core"
-import { DateTime, Effect, Option, Schema } from "effect"
+import { Effect, Option } from "effect"
 import * as CvPreview from "./CvPreview.js"
 import type { Form } from "./Form.js"
 import * as Format from "./Format.js"
 import { type Handler, memberPost, members, problem } from "./Handlers.js"
 import { type Html, html } from "./Html.js"
+import { filterQuery, listArgs, listFilters, sorts, statuses, unfiltered, verdicts } from "./JobList.js"
+import { notFound, parseId, points, redFlags, skills, verdictBadge } from "./JobParts.js"
 import * as Layout from "./Layout.js"
 import { Settings } from "./Settings.js"
 import { type Member, path, query, seeOther } from "./Visit.js"
 
-const statuses = ["all", "analyzed", "saved", "applied"] as const
 const limits = ["10", "25", "50"] as const
-const sorts = [["date", "Newest"], ["score", "Best score"], ["company", "Company A–Z"]] as const
-const verdicts = ["any", "APPLY", "MAYBE", "SKIP"] as const
-
-/** The list's filters from the query string: each only from its own choices, never echoed as given. */
-const listFilters = (params: URLSearchParams) => ({
-  status: statuses.find((s) => s === params.get("status")) ?? "all",
-  sort: sorts.find(([s]) => s === params.get("sort"))?.[0] ?? "date",
-  verdict: verdicts.find((v) => v === params.get("verdict")) ?? "any",
-  search: (params.get("search") ?? "").trim().slice(0, 100),
-  due: params.get("follow_up") === "due"
-})
-type Filters = ReturnType<typeof listFilters>
-
-/** get_saved_jobs' arguments for those filters. */
-const listArgs = (f: Filters) => ({
-  status: f.status,
-  sort: f.sort,
-  ...(f.verdict === "any" ? {} : { verdict: f.verdict }),
-  ...(f.search === "" ? {} : { search: f.search }),
-  ...(f.due ? { follow_up: "due" } : {})
-})
-
-/** The same filters as a query string (for the next page, the CSV export). */
-const filterQuery = (f: Filters) =>
-  new URLSearchParams({
-    status: f.status,
-    sort: f.sort,
-    verdict: f.verdict,
-    ...(f.search === "" ? {} : { search: f.search }),
-    ...(f.due ? { follow_up: "due" } : {})
-  })
-
-/** Whether the list shows everything (no filter narrows it). */
-const unfiltered = (f: Filters) => f.status === "all" && f.verdict === "any" && f.search === "" && !f.due
-
-const verdictBadge = (verdict: Job.Verdict) => html`<span class="badge ${verdict}">${verdict}</span>`
-
 // A native meter: no inline style (the pages' CSP allows none), and assistive technology reads its value.
 const meter = (fraction: number, label: string) =>
   html`<meter min="0" max="100" value="${Math.round(fraction * 100)}" aria-label="${label}"></meter>`
@@ -216,18 +180,6 @@ ${bookmarkletCard(settings.publicUrl)}`
   })
 )
 
-const JobIdParam = Schema.NumberFromString.pipe(Schema.compose(Schema.Int), Schema.positive())
-const parseId = Schema.decodeUnknownOption(JobIdParam)
-
-const notFound = (member: Member) => problem(member, 404, "Job not found", "You have no job with this id.")
-
-const skills = (names: ReadonlyArray<string>, empty: string) =>
-  names.length === 0
-    ? html`<p class="muted">${empty}</p>`
-    : html`<ul class="skills">${names.map((s) => html`<li>${s}</li>`)}</ul>`
-
-const points = (f: Analysis.ScoreFactor): string => (Math.round(f.weight * f.score * 1000) / 10).toFixed(1)
-
 /** The score's factors as docs/scoring.md explains them: points = weight × result, the score their sum (or a cap). */
 const breakdown = (factors: ReadonlyArray<Analysis.ScoreFactor> | undefined, score: number): Html => {
   if (factors === undefined || factors.length === 0) return html``
@@ -251,17 +203,6 @@ const breakdown = (factors: ReadonlyArray<Analysis.ScoreFactor> | undefined, sco
       : "the sum of the points"
   }</td></tr></tfoot></table></div></section>`
 }
-
-const redFlags = (flags: ReadonlyArray<Analysis.RedFlag>): Html =>
-  flags.length === 0
-    ? html`<p class="muted">None found.</p>`
-    : html`<ul>${
-      flags.map((f) =>
-        html`<li><span class="badge ${f.severity}">${f.severity}</span> ${f.message}${
-          f.evidence === undefined ? "" : html`<br><q class="muted">${f.evidence}</q>`
-        }</li>`
-      )
-    }</ul>`
 
 const detailPage = (member: Member, id: number, view: { alert?: string; notice?: string; status?: number } = {}) =>
   Effect.gen(function*() {
@@ -481,115 +422,6 @@ export const analyze: Handler<Gateway.Gateway> = memberPost((member, form) =>
       return again(message, status)
     }
     return seeOther(path(`/jobs/${done.right.job_id}?analysed=1`))
-  })
-)
-
-const factorDetail = (job: Schema.Schema.Type<typeof Tools.get_job.result>, factor: string) =>
-  job.analysis.breakdown?.find((f) => f.factor === factor)?.detail ?? "—"
-
-/** Two to four of the member's jobs side by side: score and its parts, verdict, skills, flags, pay, place. */
-export const compare: Handler<Gateway.Gateway> = members((member) =>
-  Effect.gen(function*() {
-    const ids = [...new Set(query(member).getAll("id"))].map((raw) => parseId(raw))
-    if (ids.length < 2 || ids.length > 4 || ids.some(Option.isNone)) {
-      return problem(member, 400, "Compare jobs", "Tick two to four jobs in the list to compare them.")
-    }
-    const found = yield* Effect.either(Effect.forEach(
-      ids.map((id) => Option.getOrThrow(id)),
-      (id) => Gateway.callTool(member.principal, Tools.get_job, { job_id: id })
-    ))
-    if (found._tag === "Left") return notFound(member)
-    const jobs = found.right
-    const row = (label: string, cell: (job: typeof jobs[number]) => Html | string) =>
-      html`<tr><th scope="row">${label}</th>${jobs.map((job) => html`<td>${cell(job)}</td>`)}</tr>`
-    const best = Math.max(...jobs.map((j) => j.match_score))
-    return Layout.render(member, {
-      title: "Compare jobs",
-      section: "jobs",
-      body: html`<div class="table-wrap"><table class="compare">
-<thead><tr><td></td>${
-        jobs.map((job) =>
-          html`<th scope="col"><a href="${
-            path(`/jobs/${job.id}`)
-          }">${job.title}</a><br><span class="muted">${job.company}</span></th>`
-        )
-      }</tr></thead>
-<tbody>
-${
-        row("Score", (j) =>
-          html`<strong>${String(j.match_score)}</strong> / 100${
-            j.match_score === best ? html` <span class="muted">(best)</span>` : ""
-          }`)
-      }
-${row("Verdict", (j) => verdictBadge(j.verdict))}
-${row("Status", (j) => j.status)}
-${row("Location", (j) => j.location || "—")}
-${row("Pay", (j) => factorDetail(j, "salary"))}
-${row("Skills you have", (j) => skills(j.analysis.matching_skills, "None"))}
-${row("Skills you miss", (j) => skills(j.analysis.missing_skills, "None"))}
-${row("Red flags", (j) => redFlags(j.analysis.red_flags))}
-${
-        row("Score parts", (j) =>
-          j.analysis.breakdown === undefined
-            ? "—"
-            : html`<ul>${j.analysis.breakdown.map((f) => html`<li>${f.factor}: ${points(f)}</li>`)}</ul>`)
-      }
-</tbody></table></div>
-<p><a href="${path("/jobs")}">All jobs</a></p>`
-    })
-  })
-)
-
-/**
- * A CSV cell: quoted when it holds a comma, quote or line break; a text a spreadsheet would run as a formula
- * (=, +, -, @, a tab or a return first) gets a leading apostrophe.
- */
-const cell = (value: string | number): string => {
-  const text = typeof value === "number" ? String(value) : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text
-}
-
-const CSV_LIMIT = 10_000
-
-/** The jobs list (with the page's status filter) as CSV, every page of it up to 10,000 jobs. */
-export const csv: Handler<Gateway.Gateway> = members((member) =>
-  Effect.gen(function*() {
-    const chosen = listFilters(query(member))
-    const status = chosen.status
-    const rows: Array<string> = [
-      ["id", "title", "company", "location", "score", "verdict", "status", "analyzed_at", "url"]
-        .join(",")
-    ]
-    let cursor: string | null = null
-    do {
-      const page: Schema.Schema.Type<typeof Tools.get_saved_jobs.result> = yield* Effect.orDie(
-        Gateway.callTool(member.principal, Tools.get_saved_jobs, {
-          ...listArgs(chosen),
-          limit: 50,
-          ...(cursor === null ? {} : { cursor })
-        })
-      )
-      for (const job of page.jobs) {
-        rows.push(
-          [
-            job.id,
-            job.title,
-            job.company,
-            job.location,
-            job.match_score,
-            job.verdict,
-            job.status,
-            DateTime.formatIso(job.analyzed_at),
-            job.url
-          ].map(cell).join(",")
-        )
-      }
-      cursor = page.next_cursor
-    } while (cursor !== null && rows.length <= CSV_LIMIT)
-    return HttpServerResponse.text(rows.join("\r\n") + "\r\n", {
-      contentType: "text/csv; charset=utf-8",
-      headers: { "content-disposition": `attachment; filename="jobfit-jobs-${status}.csv"` }
-    })
   })
 )
 

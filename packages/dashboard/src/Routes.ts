@@ -3,8 +3,10 @@ import type { AccountStore, Gateway, OAuthStore, PaymentProvider, RateLimiter, S
 import { Effect, Option } from "effect"
 import * as Assets from "./Assets.js"
 import * as AuthPages from "./AuthPages.js"
+import * as ComparePage from "./ComparePage.js"
 import * as CreditsPage from "./CreditsPage.js"
 import { type Base, open, problem } from "./Handlers.js"
+import * as JobList from "./JobList.js"
 import * as JobsPage from "./JobsPage.js"
 import * as KeysPage from "./KeysPage.js"
 import * as OAuth from "./OAuth.js"
@@ -87,8 +89,8 @@ export const router: HttpRouter.HttpRouter<never, Services> = HttpRouter.empty.p
   HttpRouter.post(`${BASE_PATH}/profile/import`, ProfilePage.importCv),
   HttpRouter.get(`${BASE_PATH}/jobs`, JobsPage.list),
   HttpRouter.post(`${BASE_PATH}/jobs/analyze`, JobsPage.analyze),
-  HttpRouter.get(`${BASE_PATH}/jobs/compare`, JobsPage.compare),
-  HttpRouter.get(`${BASE_PATH}/jobs.csv`, JobsPage.csv),
+  HttpRouter.get(`${BASE_PATH}/jobs/compare`, ComparePage.compare),
+  HttpRouter.get(`${BASE_PATH}/jobs.csv`, JobList.csv),
   HttpRouter.get(`${BASE_PATH}/jobs/:id`, withId(JobsPage.detail)),
   HttpRouter.post(`${BASE_PATH}/jobs/:id/status`, withId(JobsPage.setStatus)),
   HttpRouter.post(`${BASE_PATH}/jobs/:id/cv`, withId(JobsPage.cv)),

@@ -1,7 +1,7 @@
 import { Headers, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Errors } from "@jobfit/core"
 import { JsonRpc, McpServer, Protocol } from "@jobfit/mcp"
-import { Config, Context, Effect, Exit, Option, Queue, Scope, Stream } from "effect"
+import { Config, type ConfigProvider, Context, Effect, Exit, Option, Queue, Scope, Stream } from "effect"
 import * as Caller from "./Caller.js"
 import * as Responses from "./Responses.js"
 import * as ToolCallBody from "./ToolCallBody.js"
@@ -15,6 +15,22 @@ export const AllowedOrigins = Config.array(Config.string(), "JOBFIT_ALLOWED_ORIG
 export const AllowedHosts = Config.array(Config.string(), "JOBFIT_ALLOWED_HOSTS").pipe(
   Config.withDefault<ReadonlyArray<string>>([])
 )
+
+interface Allowed {
+  readonly hosts: ReadonlyArray<string>
+  readonly origins: ReadonlyArray<string>
+}
+
+// Read once per configuration rather than on every request: reading Config cost MCP requests a tenth of their CPU.
+const allowedBy = new WeakMap<ConfigProvider.ConfigProvider, Allowed>()
+const allowedLists: Effect.Effect<Allowed> = Effect.configProviderWith((provider) => {
+  const known = allowedBy.get(provider)
+  return known !== undefined ?
+    Effect.succeed(known) :
+    Effect.orDie(Config.all({ hosts: AllowedHosts, origins: AllowedOrigins })).pipe(
+      Effect.tap((read) => allowedBy.set(provider, read))
+    )
+})
 
 const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|localhost|::1|0:0:0:0:0:0:0:1)$/i
 
@@ -121,12 +137,13 @@ export const post = Effect.gen(function*() {
     listening,
     ({ address }) => (address._tag === "TcpAddress" ? Option.some(address.hostname) : Option.none())
   )
-  if (!hostAllowed(header("host"), bound, yield* Effect.orDie(AllowedHosts))) {
+  const allowed = yield* allowedLists
+  if (!hostAllowed(header("host"), bound, allowed.hosts)) {
     const shown = Option.getOrElse(header("host"), () => "(none)")
     return rpcError(403, Protocol.codes.invalidRequest, `Host ${shown} is not one this server answers to`)
   }
   const origin = header("origin")
-  if (Option.isSome(origin) && !originAllowed(origin.value, header("host"), yield* Effect.orDie(AllowedOrigins))) {
+  if (Option.isSome(origin) && !originAllowed(origin.value, header("host"), allowed.origins)) {
     return rpcError(403, Protocol.codes.invalidRequest, `Origin ${origin.value} is not allowed`)
   }
   const version = Option.getOrUndefined(header("mcp-protocol-version"))

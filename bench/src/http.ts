@@ -75,7 +75,7 @@ const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits)
 const pin = (pid: number | undefined, core: number): boolean => {
   if (pid === undefined || os.cpus().length < 2) return false
   try {
-    execFileSync("taskset", ["-p", "-c", String(core), String(pid)], { stdio: "ignore" })
+    execFileSync("taskset", ["-a", "-p", "-c", String(core), String(pid)], { stdio: "ignore" })
     return true
   } catch {
     return false

@@ -77,6 +77,17 @@ describe("main-content extraction", () => {
     assert.deepStrictEqual(text.sections?.requirements, ["Experience with Appium or Detox", "JavaScript or TypeScript"])
   })
 
+  it("reads a location labelled inside its line: <li><span>Location:</span> Round Rock, TX</li>", () => {
+    const page = "<html><head><title>Staff Nurse | Careers at Example Health</title></head><body><main>" +
+      "<h1>Staff Nurse</h1><ul class=\"job-meta\"><li><span>Location:</span> Round Rock, TX</li>" +
+      "<li><span>Schedule:</span> Nights</li></ul><section>" +
+      "<p>Example Health is hiring a staff nurse for its 40-bed emergency department.</p><h3>What you will do</h3>" +
+      "<ul><li>Assess and triage patients as they arrive</li><li>Give medications and start IV lines</li></ul>" +
+      "<h3>What you bring</h3><ul><li>Active Texas RN license</li><li>BLS and ACLS</li><li>2+ years of emergency " +
+      "nursing</li></ul><p>Full time, three 12-hour shifts a week.</p></section></main></body></html>"
+    assert.strictEqual(fromBody(page).location, "Round Rock, TX")
+  })
+
   it("sniffs the type when the server sent none", () => {
     assert.strictEqual(fromBody(fixture("posting.jsonld"), "").title, "Technical Writer")
     assert.strictEqual(fromBody(fixture("jsonld-graph.html"), "").title, "Data Engineer")

@@ -104,6 +104,15 @@ describe("hard requirements", () => {
     assert.deepStrictEqual(kinds(gates(text, icuNurse)), ["exclusion:met"])
   })
 
+  it("reads an exclusion whoever it names: nurses, new graduates", () => {
+    const notOpen = "Requirements\n- This position is not open to nurses without recent labor and delivery experience"
+    assert.deepStrictEqual(kinds(gates(notOpen, nurse)), ["exclusion:missing"])
+    const nurses = "Requirements\n- Nurses without ICU experience will not be considered."
+    assert.deepStrictEqual(kinds(gates(nurses, nurse)), ["exclusion:missing"])
+    // The same words without turning anyone away are no gate.
+    assert.deepStrictEqual(kinds(gates("Requirements\n- Nurses without ICU experience are welcome", nurse)), [])
+  })
+
   it("counts years asked in a specialty only with that specialty", () => {
     const text = "Requirements\n- 3+ years of critical care experience"
     assert.deepStrictEqual(gates(text, nurse), [{
@@ -125,6 +134,17 @@ describe("hard requirements", () => {
   it("makes a missing must-have line a gate", () => {
     const text = "Requirements\n- Kafka is a must-have for this team\n- Go and PostgreSQL"
     assert.deepStrictEqual(kinds(gates(text, developer)), ["must_have:missing"])
+  })
+
+  it("keeps a must-have lead-in with its line, in pasted text and in a fetched posting's sections", () => {
+    const text = "Requirements\n- Go and PostgreSQL\n\nMust have: hands-on Kafka administration."
+    assert.deepStrictEqual(kinds(gates(text, developer)), ["must_have:missing"])
+    const sections = {
+      requirements: ["Must have: hands-on Kafka administration."],
+      nice_to_have: [],
+      responsibilities: []
+    }
+    assert.deepStrictEqual(kinds(gates("", developer, { sections })), ["must_have:missing"])
   })
 })
 

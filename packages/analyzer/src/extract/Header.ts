@@ -160,6 +160,21 @@ const labelled = (document: HtmlDocument, labels: RegExp): string | undefined =>
       : text(sibling(term, undefined))
     if (value !== undefined && value.length <= 120) return value
   }
+  return inlineLabelled(document, labels)
+}
+
+/** A label in its own element with the value as the rest of the line: `<li><span>Location:</span> Austin, TX</li>`. */
+const inlineLabelled = (document: HtmlDocument, labels: RegExp): string | undefined => {
+  const terms = document.querySelectorAll("li > span, li > strong, li > b, p > span, p > strong, p > b")
+  for (let i = 0; i < terms.length && i < 200; i++) {
+    const term = terms[i]!
+    const name = text(term)
+    if (name === undefined || !/[:：]\s*$/.test(name) || !labels.test(name.replace(/[:：]\s*$/, ""))) continue
+    const line = text(term.parentElement)
+    if (line === undefined || !line.startsWith(name)) continue
+    const value = line.slice(name.length).trim()
+    if (value.length >= 2 && value.length <= 120) return value
+  }
   return undefined
 }
 

@@ -64,6 +64,9 @@ const MAX_ITEM = 500
 
 const leadIn = /^([^:]{2,50}):\s*(.+)$/
 
+/** A lead-in that makes its line a must-have ("Must have: ADP administration"); the line keeps it. */
+export const MUST_LABEL = /\b(?:must[- ]haves?|mandatory|non[- ]negotiable)\b/i
+
 /** Splits posting blocks into requirements, nice-to-haves and responsibilities, by their headings and lead-ins. */
 export const split = (blocks: ReadonlyArray<Block>): Sections => {
   const sections: Sections = { requirements: [], nice_to_have: [], responsibilities: [] }
@@ -94,7 +97,7 @@ export const split = (blocks: ReadonlyArray<Block>): Sections => {
     const leadSection = lead ? classifyHeading(lead[1]!) : undefined
     if (lead && leadSection !== undefined) {
       open(leadSection)
-      add(lead[2]!)
+      add(MUST_LABEL.test(lead[1]!) ? block.text : lead[2]!)
       continue
     }
     // A paragraph after a section's list closes the section ("We offer..." after the requirements).

@@ -332,11 +332,12 @@ const locationGate = (sentence: string, posting: Posting.Posting, facts: Profile
 }
 
 const EXCLUSIONS: ReadonlyArray<RegExp> = [
-  /\b(?:applicants|candidates|applications|those|people|anyone|individuals)\s+(?:without|lacking|who (?:do not|don't) (?:have|hold))\s+(.{3,90}?)\s+(?:will not|won't|cannot|can't|will|are not|aren't|need not|should not|shouldn't)\s+(?:be\s+)?(?:not\s+)?(?:considered|eligible|qualify|apply|progress|move forward|reviewed)/i,
+  /\b(?:applicants|candidates|applications|those|people|anyone|individuals|[a-z]{3,}s)\s+(?:without|lacking|who (?:do not|don't) (?:have|hold))\s+(.{3,90}?)\s+(?:will not|won't|cannot|can't|will|are not|aren't|need not|should not|shouldn't)\s+(?:be\s+)?(?:not\s+)?(?:considered|eligible|qualify|apply|progress|move forward|reviewed)/i,
   /\b(?:we|i)\s+(?:cannot|can't|can not|will not|won't|are unable to|are not able to|do not|don't)\s+(?:consider|accept|review|interview|progress)\s+(?:any\s+)?(?:applicants|candidates|applications|anyone|people)\s+(?:who do not have|who don't have|without|lacking|that lack|who lack)\s+(.{3,90}?)(?:[.;]|$)/i,
   /\bonly\s+(?:applicants|candidates|applications|people|those)\s+(?:with|who have|holding|who hold)\s+(.{3,90}?)\s+will\s+be\s+(?:considered|reviewed|contacted|interviewed)/i,
   /\bif you (?:do not|don't) (?:have|hold)\s+(.{3,80}?),?\s+(?:please\s+)?(?:do not apply|don't apply|this (?:role|position|job) is not (?:for you|the right fit)|(?:please )?(?:see|look at|consider) (?:our )?other)/i,
-  /\bnot (?:suitable|open|appropriate) (?:for|to) (?:candidates|applicants|people|those|anyone)\s+without\s+(.{3,90}?)(?:[.;]|$)/i
+  // "not open to nurses without …", "not suitable for new graduates without …": whoever they are.
+  /\bnot (?:suitable|open|appropriate) (?:for|to) (?:[a-z-]+\s+){1,2}?without\s+(.{3,90}?)(?:[.;(]|$)/i
 ]
 const EXCLUSION_WORDS = ["without", "only", "n't have", "not have", "lack", "not hold", "n't hold"]
 

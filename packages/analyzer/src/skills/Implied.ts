@@ -32,7 +32,6 @@ export const IMPLIED: Readonly<Record<string, ReadonlyArray<string>>> = {
   "Spring Boot": ["Java"],
   // Marketing
   "Google Ads": ["Pay-per-click advertising"],
-  "Email marketing": ["A/B testing"],
   "Search engine optimization": ["Keyword research"],
   "HubSpot": ["Marketing automation", "Customer relationship management"],
   "Marketo": ["Marketing automation"],

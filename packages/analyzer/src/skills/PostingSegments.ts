@@ -1,4 +1,5 @@
 import type { Posting } from "@jobfit/core"
+import { MUST_LABEL } from "../extract/Sections.js"
 import { findMentions } from "./Matcher.js"
 import { cleanLine, makeSentence, type Sentence, splitLines, splitSentences } from "./Sentence.js"
 import type { Taxonomy } from "./Taxonomy.js"
@@ -152,7 +153,9 @@ export const postingSegments = (posting: Posting.Posting, taxonomy: Taxonomy): R
         continue
       }
       if (seen.size === 0 || !seen.has(same(heading.rest))) {
-        segmentsOfLines(segments, [heading.rest], headingMode, source)
+        // "Must have: ADP administration" keeps its label: the line is a must-have gate, not only a requirement.
+        const line = MUST_LABEL.test(heading.heading) ? `${heading.heading}: ${heading.rest}` : heading.rest
+        segmentsOfLines(segments, [line], headingMode, source)
       }
       continue
     }

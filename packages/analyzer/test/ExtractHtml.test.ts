@@ -88,6 +88,39 @@ describe("main-content extraction", () => {
     assert.strictEqual(fromBody(page).location, "Round Rock, TX")
   })
 
+  it("reads hosted boards' headers: Greenhouse's 'at Acme', Lever's 'Acme - Title', a pin icon, a place tag", () => {
+    const body = "<p>We run twelve clinics across the state and are growing.</p><h3>What you will do</h3><ul>" +
+      "<li>Process payroll every two weeks for our staff</li><li>Reconcile payroll to the general ledger</li></ul>" +
+      "<h3>What you need</h3><ul><li>3+ years of payroll processing</li><li>ADP</li><li>Excel</li></ul>" +
+      "<p>Full time, Monday to Friday. $58,000 - $68,000 a year, with health insurance and a 401(k).</p>"
+    const greenhouse = fromBody(
+      "<html><head><title>Job Application for Payroll Specialist at Fernwood</title></head><body><div id=\"header\">" +
+        "<h1 class=\"app-title\">Payroll Specialist</h1><span class=\"company-name\">at Fernwood</span>" +
+        `<div class="location">Milwaukee, WI</div></div><div id="content">${body}</div></body></html>`
+    )
+    assert.deepStrictEqual([greenhouse.title, greenhouse.company, greenhouse.location], [
+      "Payroll Specialist",
+      "Fernwood",
+      "Milwaukee, WI"
+    ])
+    const lever = fromBody(
+      "<html><head><title>Tallyho - Payroll Specialist</title></head><body><div class=\"posting-headline\">" +
+        "<h2>Payroll Specialist</h2></div>" + `<div class="section">${body}</div></body></html>`
+    )
+    assert.strictEqual(lever.company, "Tallyho")
+    const pinned = fromBody(
+      "<html><head><title>Payroll Specialist - Hoffmann</title></head><body><h1>Payroll Specialist</h1><ul>" +
+        "<li><i class=\"fa fa-map-marker\"></i> Madison, WI</li><li><i class=\"fa fa-clock-o\"></i> Full-time</li></ul>" +
+        `${body}</body></html>`
+    )
+    assert.strictEqual(pinned.location, "Madison, WI")
+    const tagged = fromBody(
+      "<html><head><title>Payroll Specialist - Ledgerline</title></head><body><h1>Payroll Specialist</h1><div>" +
+        "<span class=\"tag\">Finance</span><span class=\"tag\">Remote (UK)</span></div>" + `${body}</body></html>`
+    )
+    assert.strictEqual(tagged.location, "Remote (UK)")
+  })
+
   it("sniffs the type when the server sent none", () => {
     assert.strictEqual(fromBody(fixture("posting.jsonld"), "").title, "Technical Writer")
     assert.strictEqual(fromBody(fixture("jsonld-graph.html"), "").title, "Data Engineer")

@@ -78,15 +78,15 @@ const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.E
     location: titles.find((t) => t.location !== undefined)?.location
   }
   const h1 = meta.h1 !== undefined && meta.h1.length <= 150 ? meta.h1 : undefined
-  const company = header.company ?? employerSiteName(meta.siteName) ??
-    (h1 === undefined ? undefined : companyOfHeading(h1)) ?? split.company ??
-    employerSiteName(companyFromTitle(pageTitle))
-  const fromLd = firstDraft(ld, { blocks, company })
-  if (fromLd !== undefined) return finish(url, { ...fromLd, location: fromLd.location ?? header.location })
-  if (!given && header.title === undefined && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
   // A generic h1 ("Acme Careers") sits above the job's own heading: take the first specific h2 then.
   // No h1 at all (a board that uses h2 for the job): the first specific h2.
   const heading = h1 !== undefined && !isGenericHeading(h1) ? h1 : meta.h2
+  const company = header.company ?? employerSiteName(meta.siteName) ??
+    (h1 === undefined ? undefined : companyOfHeading(h1)) ?? split.company ??
+    employerSiteName(companyFromTitle(pageTitle, header.title ?? heading))
+  const fromLd = firstDraft(ld, { blocks, company })
+  if (fromLd !== undefined) return finish(url, { ...fromLd, location: fromLd.location ?? header.location })
+  if (!given && header.title === undefined && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
   const title = header.title ?? heading ?? split.title ??
     (pageTitle === undefined || isGenericHeading(pageTitle) ? undefined : stripSiteSuffix(pageTitle, company))
   return finish(url, {

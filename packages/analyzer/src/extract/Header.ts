@@ -241,6 +241,31 @@ const metaLinePlace = (document: HtmlDocument): string | undefined => {
   return undefined
 }
 
+const PLACE_ICON =
+  "i[class*=\"map\"], i[class*=\"marker\"], i[class*=\"location\"], svg[class*=\"map\"], svg[class*=\"marker\"], " +
+  "svg[class*=\"location\"], span[class*=\"icon-location\"], span[class*=\"icon-map\"]"
+
+const TAGS =
+  "span[class*=\"tag\"], li[class*=\"tag\"], span[class*=\"badge\"], span[class*=\"chip\"], span[class*=\"pill\"]"
+
+/**
+ * A place shown beside a map-pin icon (`<li><i class="fa fa-map-marker"></i> Madison, WI</li>`, as Recruitee
+ * shows it), or as one of the tags under the job's heading (`<span class="tag">Remote (UK)</span>`).
+ */
+const iconPlace = (document: HtmlDocument): string | undefined => {
+  const icons = document.querySelectorAll(PLACE_ICON)
+  for (let i = 0; i < icons.length && i < 20; i++) {
+    const line = text(icons[i]!.parentElement)
+    if (line !== undefined && line.length <= 80 && isPlaceLine(line)) return line
+  }
+  const tags = document.querySelectorAll(TAGS)
+  for (let i = 0; i < tags.length && i < 30; i++) {
+    const tag = text(tags[i])
+    if (tag !== undefined && tag.length <= 40 && isPlaceLine(tag)) return tag
+  }
+  return undefined
+}
+
 /** The header the page's markup gives, most specific source first. */
 export const headerOf = (document: HtmlDocument): Header => {
   let header: Header = {}
@@ -264,9 +289,12 @@ export const headerOf = (document: HtmlDocument): Header => {
     location: byClass(document, "location"),
     company: byClass(document, "company") ?? byClass(document, "employer")
   })
+  if (header.location === undefined) fill({ location: iconPlace(document) })
   if (header.location === undefined) fill({ location: metaLinePlace(document) })
   // A class that merely mentions "company" on the job's own heading does not make the title an employer.
-  return header.company !== undefined && header.company === header.title ? { ...header, company: undefined } : header
+  if (header.company !== undefined && header.company === header.title) return { ...header, company: undefined }
+  // Greenhouse's boards say "at Acme" under the title.
+  return header.company === undefined ? header : { ...header, company: header.company.replace(/^at\s+/i, "") }
 }
 
 // Site names that are the job board, not the employer.

@@ -65,9 +65,18 @@ export const stripSiteSuffix = (title: string, company: string | undefined): str
   return result.length > 0 ? result : title.trim()
 }
 
-/** A company named in a title's suffix: "Backend Engineer at Acme" or "Backend Engineer | Acme". */
-export const companyFromTitle = (title: string | undefined): string | undefined => {
+/**
+ * A company named in a title's suffix: "Backend Engineer at Acme" or "Backend Engineer | Acme". When the job's own
+ * title is known and the page title holds it, the employer is the other part, in front or behind ("Acme - Backend
+ * Engineer", as Lever's boards title their pages).
+ */
+export const companyFromTitle = (title: string | undefined, jobTitle?: string): string | undefined => {
   if (title === undefined) return undefined
+  if (jobTitle !== undefined) {
+    const parts = title.split(separators).map((part) => part.trim())
+    const job = parts.findIndex((part) => part.toLowerCase() === jobTitle.trim().toLowerCase())
+    if (parts.length === 2 && job >= 0) return nonEmpty(parts[1 - job])
+  }
   const at = /\s(?:at|@)\s+([^|–—-]{2,40})$/.exec(title)
   if (at) return nonEmpty(at[1])
   const parts = title.split(separators)

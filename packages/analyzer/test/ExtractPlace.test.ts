@@ -49,6 +49,7 @@ describe("pasted header lines", () => {
       company: "Sunpeak Solar"
     })
     assert.deepStrictEqual(titleLine("Data Engineer"), { title: "Data Engineer" })
+    assert.deepStrictEqual(titleLine("Job Title: Cath Lab Registered Nurse"), { title: "Cath Lab Registered Nurse" })
   })
 
   it("takes a first line naming an organisation for the employer above the title", () => {

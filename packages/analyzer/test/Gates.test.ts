@@ -95,6 +95,9 @@ describe("hard requirements", () => {
     const onSite = "Requirements\n- Must live within 30 miles of the clinic; this role is fully on-site."
     assert.deepStrictEqual(kinds(gates(onSite, nurse, { location: "Austin, TX" })), ["location:met"])
     assert.deepStrictEqual(kinds(gates(onSite, nurse, { location: "Columbus, OH" })), ["location:missing"])
+    const office = "Requirements\n- This role requires working from our Hamburg office at least four days per week"
+    assert.deepStrictEqual(kinds(gates(office, developer, { location: "Hamburg, Germany" })), ["location:missing"])
+    assert.deepStrictEqual(kinds(gates(office, developer, { location: "Berlin, Germany" })), ["location:met"])
   })
 
   it("reads an explicit exclusion and checks the profile for what it names", () => {

@@ -485,7 +485,8 @@ export const companyFirst = (lines: ReadonlyArray<string>): number => {
  * Sunpeak Solar". The title alone, and the place or employer it names.
  */
 export const titleLine = (line: string): Header => {
-  const trimmed = line.trim()
+  // "Job Title: Cath Lab RN", as forms and some boards label it.
+  const trimmed = line.trim().replace(/^(?:job title|position title|position|job|title|role)\s*[:：]\s*/i, "")
   if (trimmed === "") return {}
   const parts = trimmed.split(/\s+[|·•]\s+/).map((p) => p.trim()).filter((p) => p !== "")
   if (parts.length >= 2) {

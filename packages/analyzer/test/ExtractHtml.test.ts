@@ -119,6 +119,11 @@ describe("main-content extraction", () => {
         "<span class=\"tag\">Finance</span><span class=\"tag\">Remote (UK)</span></div>" + `${body}</body></html>`
     )
     assert.strictEqual(tagged.location, "Remote (UK)")
+    const titled = fromBody(
+      "<html><head><title>Olivar Pay | Payroll Specialist | Madrid</title></head><body><main><h1>Payroll Specialist</h1>" +
+        `${body}</main></body></html>`
+    )
+    assert.deepStrictEqual([titled.company, titled.location], ["Olivar Pay", "Madrid"])
   })
 
   it("sniffs the type when the server sent none", () => {

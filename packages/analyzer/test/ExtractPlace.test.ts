@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Either } from "effect"
 import { extract, extractGiven } from "../src/extract/Extract.js"
 import { companyFirst, titleLine } from "../src/extract/Header.js"
-import { parsePlace, samePlace } from "../src/extract/Place.js"
+import { isWithin, parsePlace, samePlace } from "../src/extract/Place.js"
 
 describe("places", () => {
   it("reads city, region, country and the way of working from the forms postings use", () => {
@@ -36,6 +36,18 @@ describe("places", () => {
     assert.isFalse(samePlace("Portland, OR", "Portland, ME"))
     assert.isFalse(samePlace("Remote", "Berlin"))
   })
+
+  it("counts a suburb as its metro's city, and places as within a region or country", () => {
+    assert.isTrue(samePlace("Austin, TX", "Round Rock, TX"))
+    assert.isTrue(samePlace("Evanston, IL", "Chicago, IL (hybrid)"))
+    assert.isTrue(samePlace("Jersey City, NJ", "New York, NY"))
+    assert.isFalse(samePlace("Aurora, IL", "Denver, CO"))
+    assert.isFalse(samePlace("Round Rock, TX", "Dallas, TX"))
+    assert.isTrue(isWithin("Madrid, ES", "Spain"))
+    assert.isFalse(isWithin("Berlin, DE", "Spain"))
+    assert.isTrue(isWithin("Austin, TX", "Texas"))
+    assert.isUndefined(isWithin("Berlin, DE", "the Bay Area"))
+  })
 })
 
 describe("pasted header lines", () => {
@@ -50,6 +62,11 @@ describe("pasted header lines", () => {
     })
     assert.deepStrictEqual(titleLine("Data Engineer"), { title: "Data Engineer" })
     assert.deepStrictEqual(titleLine("Job Title: Cath Lab Registered Nurse"), { title: "Cath Lab Registered Nurse" })
+    assert.deepStrictEqual(titleLine("Med/Surg RN - Nights — St. Brigid Medical Center — Austin, TX"), {
+      title: "Med/Surg RN - Nights",
+      company: "St. Brigid Medical Center",
+      location: "Austin, TX"
+    })
   })
 
   it("takes a first line naming an organisation for the employer above the title", () => {

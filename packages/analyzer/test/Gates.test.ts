@@ -98,6 +98,11 @@ describe("hard requirements", () => {
     const office = "Requirements\n- This role requires working from our Hamburg office at least four days per week"
     assert.deepStrictEqual(kinds(gates(office, developer, { location: "Hamburg, Germany" })), ["location:missing"])
     assert.deepStrictEqual(kinds(gates(office, developer, { location: "Berlin, Germany" })), ["location:met"])
+    // A remote role for people living in one country: the country the profile lives in decides.
+    const spain = "Requirements\n- You must be based in Spain; the role is remote within Spain only"
+    assert.deepStrictEqual(kinds(gates(spain, developer, { location: "Remote", remote: true })), ["location:missing"])
+    const berlin = "Requirements\n- You must be based in Germany; the role is remote within Germany only"
+    assert.deepStrictEqual(kinds(gates(berlin, developer, { location: "Remote", remote: true })), ["location:met"])
   })
 
   it("reads an explicit exclusion and checks the profile for what it names", () => {

@@ -58,10 +58,10 @@ describe("factors", () => {
     assert.strictEqual(skillFactor("required_skills", found, have([])).score, 0)
     assert.closeTo(
       skillFactor("required_skills", found, have(["Rust", "PostgreSQL"])).score,
-      (2 / 3 - 0.1) / 0.85,
+      ((2 / 3 - 0.1) / 0.85) ** 0.75,
       1e-9
     )
-    assert.closeTo(skillFactor("required_skills", found, have(["Rust"])).score, (1 / 3 - 0.1) / 0.85, 1e-9)
+    assert.closeTo(skillFactor("required_skills", found, have(["Rust"])).score, ((1 / 3 - 0.1) / 0.85) ** 0.75, 1e-9)
   })
 
   it("scores experience against asked or implied years", () => {

@@ -333,6 +333,15 @@ export const companyOfHeading = (heading: string): string | undefined => {
  * "Careers at Acme | Backend Engineer", "Acme Careers - Backend Engineer", "Acme hiring Backend Engineer in Berlin".
  */
 export const splitPageTitle = (title: string): Header => {
+  const found = splitTitleParts(title)
+  if (found.location !== undefined) return found
+  // "Olivar Pay | Senior Backend Engineer | Madrid": a place among three parts.
+  const parts = title.split(/\s+(?:\||–|—|·|•)\s+/).map((p) => p.trim())
+  const place = parts.length === 3 ? parts.slice(1).find((part) => isPlacePart(part)) : undefined
+  return place === undefined ? found : { ...found, location: place }
+}
+
+const splitTitleParts = (title: string): Header => {
   const hiring = /^(.{2,60}?) (?:is )?hiring (.{3,150}?)(?: in (.{2,80}?))?(?:\s+\|\s+.*)?$/i.exec(title.trim())
   if (hiring !== null) return { company: hiring[1], title: hiring[2], location: hiring[3] }
   const parts = title.split(/\s+(?:\||–|—|-|·|•|::)\s+/).map((p) => p.trim()).filter((p) => p !== "")
@@ -497,6 +506,11 @@ export const titleLine = (line: string): Header => {
       const city = parts.slice(1).find((p) => CITY_REGION.test(p))
       return { title: parts[0], location: city ?? place }
     }
+  }
+  // "Med/Surg RN - Nights — St. Brigid Medical Center — Austin, TX": title, employer and place between dashes.
+  const dashed = trimmed.split(/\s+[—–]\s+/).map((p) => p.trim())
+  if (dashed.length === 3 && isPlaceLine(dashed[2]!) && !isPlaceLine(dashed[1]!)) {
+    return { title: dashed[0], company: dashed[1], location: dashed[2] }
   }
   const at = /^(.{3,100}?)\s+at\s+([\p{Lu}][\p{L}\d&'. -]{1,60})$/u.exec(trimmed)
   if (at !== null && !/\b(?:experience|years?)\b/i.test(at[1]!)) return { title: at[1]!.trim(), company: at[2]!.trim() }

@@ -1,5 +1,5 @@
 import type { HtmlDocument } from "./Dom.js"
-import { isGenericHeading } from "./Header.js"
+import { isGenericHeading, isPlacePart } from "./Header.js"
 import { nonEmpty } from "./Loose.js"
 
 /** What a page says about itself in <head> and its first <h1>. */
@@ -75,7 +75,10 @@ export const companyFromTitle = (title: string | undefined, jobTitle?: string): 
   if (jobTitle !== undefined) {
     const parts = title.split(separators).map((part) => part.trim())
     const job = parts.findIndex((part) => part.toLowerCase() === jobTitle.trim().toLowerCase())
-    if (parts.length === 2 && job >= 0) return nonEmpty(parts[1 - job])
+    // The other part, or with three the one that is no place ("Olivar Pay | Senior Backend Engineer | Madrid").
+    const others = parts.filter((_, i) => i !== job)
+    const named = others.length === 2 ? others.filter((part) => !isPlacePart(part)) : others
+    if (job >= 0 && parts.length <= 3 && named.length === 1) return nonEmpty(named[0])
   }
   const at = /\s(?:at|@)\s+([^|–—-]{2,40})$/.exec(title)
   if (at) return nonEmpty(at[1])

@@ -209,7 +209,53 @@ const CITY_HOMES: Readonly<Record<string, readonly [string, string | undefined]>
   chicago: ["US", "il"],
   seattle: ["US", "wa"],
   boston: ["US", "ma"],
-  denver: ["US", "co"]
+  denver: ["US", "co"],
+  "los angeles": ["US", "ca"],
+  "san diego": ["US", "ca"],
+  "san jose": ["US", "ca"],
+  houston: ["US", "tx"],
+  dallas: ["US", "tx"],
+  phoenix: ["US", "az"],
+  atlanta: ["US", "ga"],
+  miami: ["US", "fl"],
+  philadelphia: ["US", "pa"],
+  minneapolis: ["US", "mn"],
+  detroit: ["US", "mi"],
+  nashville: ["US", "tn"],
+  "salt lake city": ["US", "ut"],
+  raleigh: ["US", "nc"],
+  montreal: ["CA", "qc"],
+  calgary: ["CA", "ab"],
+  ottawa: ["CA", "on"],
+  madrid: ["ES", undefined],
+  barcelona: ["ES", undefined],
+  lisbon: ["PT", undefined],
+  porto: ["PT", undefined],
+  milan: ["IT", undefined],
+  rome: ["IT", undefined],
+  vienna: ["AT", undefined],
+  zurich: ["CH", undefined],
+  geneva: ["CH", undefined],
+  stockholm: ["SE", undefined],
+  copenhagen: ["DK", undefined],
+  oslo: ["NO", undefined],
+  helsinki: ["FI", undefined],
+  warsaw: ["PL", undefined],
+  prague: ["CZ", undefined],
+  brussels: ["BE", undefined],
+  cologne: ["DE", undefined],
+  stuttgart: ["DE", undefined],
+  leipzig: ["DE", undefined],
+  edinburgh: ["GB", undefined],
+  glasgow: ["GB", undefined],
+  birmingham: ["GB", undefined],
+  bristol: ["GB", undefined],
+  leeds: ["GB", undefined],
+  singapore: ["SG", undefined],
+  tokyo: ["JP", undefined],
+  "tel aviv": ["IL", undefined],
+  brisbane: ["AU", "qld"],
+  adelaide: ["AU", "sa"]
 }
 
 const REGION_CODES = new Set([
@@ -275,9 +321,52 @@ export const parsePlace = (text: string): Place => {
 }
 
 /** Whether two written places are the same city (or, where one names no city, the same region or country). */
+// Suburbs within a commute of a metro's city, by region: a nurse in Austin works in Round Rock, an accountant in
+// Chicago in Evanston. Only towns inside the metro's daily commute, not every town of its wider area.
+const SUBURBS: ReadonlyArray<readonly [string, string, string]> = [
+  ["austin", "tx", "round rock, pflugerville, cedar park, georgetown, leander, kyle, buda, hutto, lakeway, manor"],
+  [
+    "chicago",
+    "il",
+    "evanston, oak park, skokie, schaumburg, naperville, oak brook, des plaines, arlington heights, cicero, berwyn, " +
+    "downers grove, wheaton, lombard, palatine, park ridge, rosemont, northbrook, glenview, deerfield, elmhurst"
+  ],
+  [
+    "denver",
+    "co",
+    "aurora, lakewood, littleton, englewood, westminster, arvada, thornton, centennial, golden, broomfield, " +
+    "greenwood village"
+  ],
+  ["boston", "ma", "cambridge, somerville, quincy, newton, waltham, brookline, medford, burlington, woburn"],
+  ["seattle", "wa", "bellevue, redmond, kirkland, renton, bothell"],
+  ["new york", "ny", "brooklyn, queens, bronx, manhattan, staten island"],
+  ["new york", "nj", "jersey city, hoboken, newark"],
+  ["san francisco", "ca", "oakland, berkeley, san mateo, south san francisco, daly city, emeryville"],
+  ["san jose", "ca", "santa clara, sunnyvale, mountain view, palo alto, cupertino, milpitas"],
+  ["los angeles", "ca", "santa monica, pasadena, burbank, glendale, culver city, long beach"],
+  ["dallas", "tx", "plano, irving, richardson, frisco, addison"],
+  ["houston", "tx", "katy, sugar land, the woodlands, pearland"],
+  ["phoenix", "az", "scottsdale, tempe, mesa, chandler, gilbert"],
+  ["minneapolis", "mn", "st. paul, saint paul, bloomington, edina, eden prairie"],
+  ["atlanta", "ga", "marietta, alpharetta, decatur, sandy springs"]
+]
+const METRO_OF: ReadonlyMap<string, string> = new Map(
+  SUBURBS.flatMap(([city, region, towns]) => towns.split(", ").map((town) => [`${town}|${region}`, city] as const))
+)
+
+/** The metro a place is part of: "Round Rock, TX" is Austin's; other places are their own. */
+const metro = (place: Place): Place => {
+  const city = place.city === undefined || place.region === undefined
+    ? undefined
+    : METRO_OF.get(`${place.city}|${place.region}`)
+  if (city === undefined) return place
+  const home = CITY_HOMES[city]
+  return { ...place, city, region: home?.[1] ?? place.region, country: home?.[0] ?? place.country }
+}
+
 export const samePlace = (a: string, b: string): boolean => {
-  const x = parsePlace(a)
-  const y = parsePlace(b)
+  const x = metro(parsePlace(a))
+  const y = metro(parsePlace(b))
   if (x.city !== undefined && y.city !== undefined) {
     if (x.city !== y.city) return false
     const regions = x.region === undefined || y.region === undefined || x.region === y.region
@@ -286,4 +375,21 @@ export const samePlace = (a: string, b: string): boolean => {
   }
   if (x.region !== undefined && y.region !== undefined) return x.region === y.region
   return x.country !== undefined && x.country === y.country && x.city === undefined && y.city === undefined
+}
+
+/**
+ * Whether `place` lies within `area`: the same city (or metro) when the area names one, else the same region, else
+ * the same country ("Madrid, ES" is within "Spain"; "Berlin" is not). Undefined when the area names no known place.
+ */
+export const isWithin = (place: string, area: string): boolean | undefined => {
+  const where = metro(parsePlace(area))
+  // A name the tables do not know, with nothing beside it ("the Bay Area"), says nothing.
+  if (where.city !== undefined && where.region === undefined && where.country === undefined) {
+    return CITY_HOMES[where.city] === undefined ? undefined : samePlace(place, area)
+  }
+  if (where.city !== undefined) return samePlace(place, area)
+  const here = parsePlace(place)
+  if (where.region !== undefined) return here.region === where.region
+  if (where.country !== undefined) return here.country === where.country
+  return undefined
 }

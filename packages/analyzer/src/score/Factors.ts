@@ -45,10 +45,11 @@ export const skillFactor = (
   const parts = [`${met} of ${asks} ${importance} skills`]
   if (matched.length > 0) parts.push(`you have ${list(matched)}`)
   if (missing.length > 0) parts.push(`missing ${list(missing)}`)
-  const { fullAt, zeroBelow } = REQUIRED_CURVE
+  const { fullAt, power, zeroBelow } = REQUIRED_CURVE
+  // Concave: meeting half of what a posting asks is a partial fit worth a look, not a third of one.
   const score = importance === "preferred"
     ? share
-    : Math.max(0, Math.min(1, (share - zeroBelow) / (fullAt - zeroBelow)))
+    : Math.max(0, Math.min(1, (share - zeroBelow) / (fullAt - zeroBelow))) ** power
   return { factor, applicable: true, score, detail: parts.join("; ") }
 }
 

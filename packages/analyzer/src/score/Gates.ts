@@ -1,5 +1,5 @@
 import type { Posting } from "@jobfit/core"
-import { samePlace } from "../extract/Place.js"
+import { isWithin, samePlace } from "../extract/Place.js"
 import { hasPreferredCue } from "../skills/Cues.js"
 import { findMentions } from "../skills/Matcher.js"
 import type { Segment } from "../skills/PostingSegments.js"
@@ -327,7 +327,19 @@ const placeNames = (text: string): ReadonlyArray<string> =>
     p.length > 1 && !/^(?:remote|hybrid|on-?site|onsite|hq|headquarters|usa?|united states|uk|in office)$/.test(p)
   )
 
+// "You must be based in Spain", "must live in Texas": a place named in the sentence, remote roles included.
+const BASED_IN =
+  /\bmust (?:currently )?(?:live|reside|be located|be based|be resident) in ([\p{Lu}][\p{L}.' ]{1,40}?)(?=[;,.)]|\s+(?:and|or|to|with|for|while)\b|$)/u
+
 const locationGate = (sentence: string, posting: Posting.Posting, facts: ProfileFacts): Gate | undefined => {
+  const based = BASED_IN.exec(sentence)
+  if (based !== null) {
+    const area = based[1]!.trim()
+    const met = facts.places.map((place) => isWithin(place, area))
+    if (met.some((m) => m !== undefined)) {
+      return { kind: "location", what: `living in ${area}`, quote: sentence, met: met.some((m) => m === true) }
+    }
+  }
   if (!ON_SITE_GATE.test(sentence) || posting.remote === true) return undefined
   if (placeNames(posting.location).length === 0) return undefined
   const met = facts.places.some((place) => samePlace(place, posting.location))

@@ -26,9 +26,10 @@ export const WEIGHTS: Weights = {
 
 /**
  * How the share of required skills met becomes that factor's score: below `zeroBelow` it earns nothing, from
- * `fullAt` it earns full marks, linear between. Missing most of a job's requirements is not half a match.
+ * `fullAt` it earns full marks, between it rises as `((share − zeroBelow) / (fullAt − zeroBelow)) ^ power`: a concave
+ * curve, so a partial fit scores as one, while missing most of a job's requirements stays far from half a match.
  */
-export const REQUIRED_CURVE = { zeroBelow: 0.1, fullAt: 0.95 } as const
+export const REQUIRED_CURVE = { zeroBelow: 0.1, fullAt: 0.95, power: 0.75 } as const
 
 /** Score limits for the verdicts (the core's rule): APPLY at `apply` or above, MAYBE at `maybe` or above. */
 export type Thresholds = Verdict.Thresholds

@@ -121,6 +121,26 @@ describe("hard requirements", () => {
     assert.deepStrictEqual(kinds(gates("Requirements\n- Nurses without ICU experience are welcome", nurse)), [])
   })
 
+  it("reads a licence for another state as missing, unless the posting takes a compact licence", () => {
+    const texasNurse = profile({
+      ...nurse.resume,
+      certificates: [{ name: "Registered Nurse (RN), Texas" }, { name: "BLS" }]
+    })
+    const california = "Requirements\n- Active California RN license required at the time of hire\n- BLS"
+    assert.include(kinds(gates(california, texasNurse)), "licence:missing")
+    const compact = "Requirements\n- Active California or multistate compact RN license\n- BLS"
+    assert.notInclude(kinds(gates(compact, texasNurse)), "licence:missing")
+    const texas = "Requirements\n- Active Texas RN license\n- BLS"
+    assert.notInclude(kinds(gates(texas, texasNurse)), "licence:missing")
+  })
+
+  it("reads years in a role as a gate the profile meets only in that role", () => {
+    const charge = "Requirements\n- At least one year as a charge nurse is required"
+    assert.deepStrictEqual(gates(charge, nurse), [{ kind: "years", met: false, what: "1+ year as a charge nurse" }])
+    const chargeNurse = profile({ ...nurse.resume, work: [{ position: "Charge Nurse", startDate: "2019-01" }] })
+    assert.deepStrictEqual(kinds(gates(charge, chargeNurse)), ["years:met"])
+  })
+
   it("counts years asked in a specialty only with that specialty", () => {
     const text = "Requirements\n- 3+ years of critical care experience"
     assert.deepStrictEqual(gates(text, nurse), [{
@@ -137,6 +157,11 @@ describe("hard requirements", () => {
     const rn = "Requirements\n- Active Texas RN license or compact license\n- Patient assessment"
     assert.deepStrictEqual(kinds(gates(rn, nurse)).filter((k) => k.startsWith("licence")), ["licence:met"])
     assert.deepStrictEqual(kinds(gates("Requirements\n- Valid driver's license\n- Excel", nurse)), [])
+  })
+
+  it("makes a language the posting requires fluently a must-have", () => {
+    const text = "Requirements\n- Go and PostgreSQL\n- Fluent French and English required"
+    assert.deepStrictEqual(kinds(gates(text, developer)), ["must_have:missing"])
   })
 
   it("makes a missing must-have line a gate", () => {

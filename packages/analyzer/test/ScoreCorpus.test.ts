@@ -49,10 +49,12 @@ describe("quality on the labelled corpus", () => {
     }
   })
 
+  // Floors a little under the figures reached (the held-out part grows with each held-out batch, so a figure moves a
+  // little when one is added): a change that loses ground fails here.
   it("keeps the held-out figures it has reached", () => {
-    assert.isAtLeast(share(heldout.fields), 0.9)
-    assert.isAtLeast(f1(heldout.required).f1, 0.84)
-    assert.isAtLeast(macroRecall(heldout), 0.7)
-    assert.isAtLeast(share(heldout.band), 0.95)
+    assert.isAtLeast(share(heldout.fields), 0.93)
+    assert.isAtLeast(f1(heldout.required).f1, 0.87)
+    assert.isAtLeast(macroRecall(heldout), 0.78)
+    assert.isAtLeast(share(heldout.band), 0.94)
   })
 })

@@ -1,5 +1,5 @@
 import type { Posting } from "@jobfit/core"
-import { isWithin, samePlace } from "../extract/Place.js"
+import { isWithin, samePlace, statesNamed } from "../extract/Place.js"
 import { hasPreferredCue } from "../skills/Cues.js"
 import { findMentions } from "../skills/Matcher.js"
 import type { Segment } from "../skills/PostingSegments.js"
@@ -97,6 +97,24 @@ const kindOfCredential = (skill: PostingSkill): GateKind | undefined => {
     return /\bendorse/i.test(skill.quote) || /\blicen[cs]/i.test(skill.quote) ? "licence" : "certification"
   }
   return undefined
+}
+
+// A licence valid in more than one state: the jurisdiction check does not apply.
+const ANY_STATE = /\b(?:compact|multi-?state|any (?:us )?state|nlc)\b/i
+
+/**
+ * A licence for a state the resume does not show ("Active California RN license" for a nurse whose resume names
+ * Texas only): a US licence is valid in its own state. A resume that names no state says nothing; only a missing
+ * licence is reported, the licence itself being read as its credential.
+ */
+const stateLicenceGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
+  if (!/licen/i.test(sentence) || ANY_STATE.test(sentence) || SOFT.test(sentence) || /driv/i.test(sentence)) {
+    return undefined
+  }
+  const asked = statesNamed(sentence)
+  const shown = statesNamed(facts.text)
+  if (asked.size === 0 || shown.size === 0 || [...asked].some((state) => shown.has(state))) return undefined
+  return { kind: "licence", what: `a licence for ${[...asked].join(" or ").toUpperCase()}`, quote: sentence, met: false }
 }
 
 const credentialGates = (
@@ -416,7 +434,28 @@ const exclusionGate = (
 }
 
 const MUST_HAVE =
-  /\b(?:must[- ]have|mandatory|non[- ]negotiable|is a must|are a must|hard requirement|(?:is|are) (?:absolutely |strictly )?(?:required|essential)|absolutely required)\b/i
+  /\b(?:must[- ]have|mandatory|non[- ]negotiable|is a must|are a must|hard requirement|(?:is|are) (?:absolutely |strictly )?(?:required|essential)|absolutely required|(?:fluent|fluency|native|bilingual)\b[^.;]{0,40}\brequired)\b/i
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 }
+// "At least one year as a charge nurse is required": years in a role, on top of the posting's years of experience.
+const ROLE_YEARS =
+  /\b(\d{1,2}|one|two|three|four|five|six)\+? (?:full )?years? (?:of experience )?as an? ([a-z][a-z -]{2,40}?)(?=\s+(?:is|are|required|needed)\b|[,.;]|$)/i
+
+const roleYearsGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
+  if (!/requir|must|need|minimum|at least/i.test(sentence)) return undefined
+  const found = ROLE_YEARS.exec(sentence)
+  if (found === null) return undefined
+  const years = NUMBER_WORDS[found[1]!.toLowerCase()] ?? Number(found[1])
+  const role = found[2]!.trim()
+  const shown = profileShows(role, facts)
+  if (shown === undefined) return undefined
+  return {
+    kind: "years",
+    what: `${years}+ ${years === 1 ? "year" : "years"} as a ${role}`,
+    quote: sentence,
+    met: shown && facts.years + 0.5 >= years
+  }
+}
 
 const mustHaveGate = (
   sentence: string,
@@ -486,7 +525,12 @@ export const gatesOf = (
     if (!credentialSentences.has(text) && mode === "required" && /licen|certif|registration|endorse/.test(lower)) {
       add(licenceLineGate(text, facts))
     }
+    // Once per sentence: a licence line the profile already misses says so already.
+    if (lower.includes("licen") && !gates.some((g) => g.kind === "licence" && !g.met && g.quote === shorten(text))) {
+      add(stateLicenceGate(text, facts))
+    }
     if (lower.includes("clearance")) add(clearanceGate(text, facts))
+    if (lower.includes(" as a")) add(roleYearsGate(text, facts))
     if (/authori|right to work|eligib|citizen|resident|green card|sponsor|permit/.test(lower)) {
       add(authorisationGate(text, posting, facts))
     }
@@ -498,7 +542,9 @@ export const gatesOf = (
   // A broad engineering topic ("distributed systems", "DevOps" for a backend engineer with Kafka and Kubernetes) is
   // shown by two skills of its category; a language, a framework, a clinical or finance specialty is not.
   const nearby = (category: string) => TOPIC_CATEGORIES.has(category) && (sameCategory.get(category) ?? 0) >= 2
-  if (asked !== undefined && asked.years >= 1) {
+  // Years asked in a role ("one year as a charge nurse") were read as that role's gate already.
+  const roleYears = (quote: string) => gates.some((g) => g.kind === "years" && g.quote === shorten(quote))
+  if (asked !== undefined && asked.years >= 1 && !roleYears(asked.quote)) {
     // "3+ years of critical care experience": the years count only with the specialty they are asked in.
     const inQuote = [...new Set(findMentions(makeSentence(asked.quote), taxonomy).map((m) => m.skill.name))]
     const specialty = inQuote.length > 0 && inQuote.length <= 2

@@ -399,4 +399,3 @@ const STATE_NAME = new RegExp(`\\b(${Object.keys(US_STATES).join("|")})\\b`, "gi
 /** The US states a text names in full ("Texas", "New York"): codes are left out, "IN" and "OR" being words too. */
 export const statesNamed = (text: string): ReadonlySet<string> =>
   new Set([...text.matchAll(STATE_NAME)].map((m) => US_STATES[m[1]!.toLowerCase()]!))
-

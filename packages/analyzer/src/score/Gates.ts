@@ -114,7 +114,12 @@ const stateLicenceGate = (sentence: string, facts: ProfileFacts): Gate | undefin
   const asked = statesNamed(sentence)
   const shown = statesNamed(facts.text)
   if (asked.size === 0 || shown.size === 0 || [...asked].some((state) => shown.has(state))) return undefined
-  return { kind: "licence", what: `a licence for ${[...asked].join(" or ").toUpperCase()}`, quote: sentence, met: false }
+  return {
+    kind: "licence",
+    what: `a licence for ${[...asked].join(" or ").toUpperCase()}`,
+    quote: sentence,
+    met: false
+  }
 }
 
 const credentialGates = (

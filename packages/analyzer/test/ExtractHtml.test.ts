@@ -124,6 +124,36 @@ describe("main-content extraction", () => {
         `${body}</main></body></html>`
     )
     assert.deepStrictEqual([titled.company, titled.location], ["Olivar Pay", "Madrid"])
+    const smart = fromBody(
+      "<html><head><title>Payroll Specialist | Orbitly</title></head><body><main><h1 class=\"job-title\">Payroll " +
+        "Specialist</h1><spl-job-location formattedaddress=\"Denver, CO, United States\"></spl-job-location>" +
+        `${body}</main></body></html>`
+    )
+    assert.strictEqual(smart.location, "Denver, CO, United States")
+  })
+
+  it("takes a page whose headings say 'Who you are' and 'Your profile' for a posting", () => {
+    const page = fromBody(
+      "<html><head><title>Product Designer - Fernhill Games</title></head><body><main><h1>Product Designer</h1>" +
+        "<p>Fernhill Games makes puzzle games played by millions.</p><p><strong>Who you are</strong></p><ul>" +
+        "<li>4+ years of product design</li><li>Figma</li><li>Prototyping</li></ul><p>Full-time, in Stockholm.</p>" +
+        "</main></body></html>"
+    )
+    assert.strictEqual(page.title, "Product Designer")
+  })
+
+  it("reads a Glassdoor paste: employer, rating, title, place", () => {
+    const pasted = fromBody(
+      "Brightwell Dental Group\n4.1 ★\nDental Office Manager\nNaperville, IL\n$60K - $72K (Employer est.)\nEasy Apply\n\n" +
+        "Brightwell runs six dental offices.\n\nResponsibilities\n- Run the front desk for eight dentists\n\n" +
+        "Qualifications\n- 3+ years managing a dental office\n- Excel\n",
+      "text/plain"
+    )
+    assert.deepStrictEqual([pasted.title, pasted.company, pasted.location], [
+      "Dental Office Manager",
+      "Brightwell Dental Group",
+      "Naperville, IL"
+    ])
   })
 
   it("sniffs the type when the server sent none", () => {

@@ -62,6 +62,15 @@ describe("pasted header lines", () => {
     })
     assert.deepStrictEqual(titleLine("Data Engineer"), { title: "Data Engineer" })
     assert.deepStrictEqual(titleLine("Job Title: Cath Lab Registered Nurse"), { title: "Cath Lab Registered Nurse" })
+    assert.deepStrictEqual(titleLine("Registered Nurse - PACU | St. Brigid Medical Center | Austin, TX"), {
+      title: "Registered Nurse - PACU",
+      company: "St. Brigid Medical Center",
+      location: "Austin, TX"
+    })
+    assert.deepStrictEqual(titleLine("Redwood Legal Group — Paralegal"), {
+      title: "Paralegal",
+      company: "Redwood Legal Group"
+    })
     assert.deepStrictEqual(titleLine("Med/Surg RN - Nights — St. Brigid Medical Center — Austin, TX"), {
       title: "Med/Surg RN - Nights",
       company: "St. Brigid Medical Center",

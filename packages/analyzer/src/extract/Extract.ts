@@ -10,6 +10,7 @@ import {
   employerSiteName,
   headerOf,
   isGenericHeading,
+  isNoiseLine,
   placeInTitle,
   splitPageTitle,
   textHeader,
@@ -45,7 +46,7 @@ const fromJson = (url: string, body: string): Either.Either<Posting.Posting, str
 }
 
 const jobWords =
-  /\b(responsibilit|requirement|qualification|experience|skill|apply|salary|benefit|role|position|job|hiring|candidate|full[- ]time|part[- ]time|remote|team|years? of|what you|you(?:'ll| will)|per hour|a year)|([$€£]\s?\d)/gi
+  /\b(responsibilit|requir|qualification|experience|skill|apply|salary|benefit|role|position|job|hiring|candidate|full[- ]time|part[- ]time|remote|team|years? of|what you|you(?:'ll| will)|who you are|your (?:profile|tasks)|per hour|a year)|([$€£]\s?\d)/gi
 
 /** Without structured data, a page is taken for a posting only if it talks like one. */
 const talksLikeAPosting = (blocks: ReadonlyArray<{ readonly text: string }>) => {
@@ -101,7 +102,9 @@ const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.E
 }
 
 const fromText = (url: string, body: string, given: boolean): Either.Either<Posting.Posting, string> => {
-  const blocks = fromPlainText(body)
+  // A board's furniture above the header ("4.1 ★" between the employer and the title on Glassdoor) is no header line.
+  const all = fromPlainText(body)
+  const blocks = all.filter((block, i) => i >= 6 || !isNoiseLine(block.text))
   if (!given && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
   // A company line above the title ("Brightwater Dental Group" then "Dental Hygienist"): the title is the second.
   const lead = companyFirst(blocks.slice(0, 3).map((b) => b.text))

@@ -14,7 +14,9 @@ const text = (element: DomElement | null | undefined): string | undefined =>
 
 const first = (root: HtmlDocument | DomElement, selectors: ReadonlyArray<string>): string | undefined => {
   for (const selector of selectors) {
-    const found = text(root.querySelector(selector))
+    const element = root.querySelector(selector)
+    // SmartRecruiters' <spl-job-location formattedaddress="Denver, CO, United States"> has no text of its own.
+    const found = text(element) ?? nonEmpty(element?.getAttribute("formattedaddress") ?? undefined)
     if (found !== undefined) return found
   }
   return undefined
@@ -371,7 +373,10 @@ const LABEL_ALONE =
   /^(company|employer|locations?|job locations?|time type|posted on|job requisition id|job type|pay|salary|employment type|req(?:uisition)? id)$/i
 // Lines of a pasted page that are its furniture: buttons, ratings, "Posted 3 days ago".
 const NOISE_LINE =
-  /^(?:apply(?: now)?|save(?: job)?|share|easy apply|\d(?:\.\d)? out of 5 stars|\d[\d,]* reviews?|(?:re)?posted .{1,30} ago|posted (?:today|yesterday)|over \d+ applicants|\d+ applicants)$/i
+  /^(?:apply(?: now)?|save(?: job)?|share|easy apply|\d(?:\.\d)? out of 5 stars|\d(?:\.\d)?\s*★|\d[\d,]* reviews?|(?:re)?posted .{1,30} ago|posted (?:today|yesterday)|over \d+ applicants|\d+ applicants)$/i
+
+/** Whether a pasted line is a board's furniture: "Easy Apply", "4.1 ★", "37 applicants". */
+export const isNoiseLine = (line: string): boolean => NOISE_LINE.test(line.trim())
 const SPLIT_LINE = /^(.{2,60}?)\s+(?:[-–—|·•@]|at)\s+(.{2,80})$/u
 
 /**
@@ -507,10 +512,16 @@ export const titleLine = (line: string): Header => {
       return { title: parts[0], location: city ?? place }
     }
   }
-  // "Med/Surg RN - Nights — St. Brigid Medical Center — Austin, TX": title, employer and place between dashes.
-  const dashed = trimmed.split(/\s+[—–]\s+/).map((p) => p.trim())
+  // "Med/Surg RN - Nights — St. Brigid Medical Center — Austin, TX", "RN - PACU | St. Brigid | Austin, TX": title,
+  // employer and place; "Redwood Legal Group — Paralegal": employer, then title.
+  const dashed = trimmed.split(/\s+[—–|]\s+/).map((p) => p.trim())
   if (dashed.length === 3 && isPlaceLine(dashed[2]!) && !isPlaceLine(dashed[1]!)) {
     return { title: dashed[0], company: dashed[1], location: dashed[2] }
+  }
+  if (
+    dashed.length === 2 && ORGANISATION.test(dashed[0]!) && !ORGANISATION.test(dashed[1]!) && !isPlaceLine(dashed[1]!)
+  ) {
+    return { title: dashed[1], company: dashed[0] }
   }
   const at = /^(.{3,100}?)\s+at\s+([\p{Lu}][\p{L}\d&'. -]{1,60})$/u.exec(trimmed)
   if (at !== null && !/\b(?:experience|years?)\b/i.test(at[1]!)) return { title: at[1]!.trim(), company: at[2]!.trim() }

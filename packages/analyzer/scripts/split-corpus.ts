@@ -5,7 +5,7 @@
  * choice depends on nothing the analyzer does. Refuses to overwrite an existing split.
  * Run: `tsx packages/analyzer/scripts/split-corpus.ts`.
  *
- * `--hold-out-batch <letter>` adds a whole new batch to the held-out part instead: postings written and labelled
+ * `--hold-out-batch <letter>` (or two letters) adds a whole new batch to the held-out part instead: postings written and labelled
  * to be held out, before the analyzer ever ran on them (so the held-out share stays at 30% as development batches
  * grow). It refuses a batch that has a posting in the split already.
  */
@@ -17,8 +17,9 @@ const target = new URL("split.json", corpus)
 const batchAt = process.argv.indexOf("--hold-out-batch")
 if (batchAt >= 0) {
   const letter = process.argv[batchAt + 1] ?? ""
-  if (!/^[a-z]$/.test(letter) || /^[ps]$/.test(letter)) {
-    process.stderr.write("--hold-out-batch takes one letter, not p or s\n")
+  // One letter, or two once the alphabet is used up ("ac"); never p or s (the first 37).
+  if (!/^[a-z]{1,2}$/.test(letter) || /^[ps]$/.test(letter)) {
+    process.stderr.write("--hold-out-batch takes one or two letters, not p or s\n")
     process.exit(2)
   }
   const split = JSON.parse(readFileSync(target, "utf8")) as {
@@ -27,7 +28,7 @@ if (batchAt >= 0) {
     batches?: Array<string>
   }
   const batch = readdirSync(new URL("postings/", corpus)).map((f) => f.replace(/\.(?:json|html|txt)$/, ""))
-    .filter((id) => id.startsWith(letter)).sort()
+    .filter((id) => id.startsWith(letter) && /^\d/.test(id.slice(letter.length))).sort()
   if (batch.length === 0 || batch.some((id) => split.heldout.includes(id))) {
     process.stderr.write(`batch ${letter}: no postings, or some are held out already\n`)
     process.exit(1)

@@ -159,6 +159,18 @@ describe("hard requirements", () => {
     assert.deepStrictEqual(kinds(gates("Requirements\n- Valid driver's license\n- Excel", nurse)), [])
   })
 
+  it("reads a certification as shown only among the certificates, not by knowing the tool", () => {
+    const marketer = profile({
+      basics: { label: "Digital Marketing Specialist" },
+      work: [{ position: "Digital Marketing Specialist", startDate: "2019-01-01", highlights: ["Ran Google Ads"] }],
+      skills: [{ name: "Marketing", keywords: ["Google Ads", "Google Analytics"] }]
+    })
+    const text = "Requirements\n- Google Analytics\n- Google Ads certification required"
+    assert.deepStrictEqual(kinds(gates(text, marketer)), ["certification:missing"])
+    const certified = profile({ ...marketer.resume, certificates: [{ name: "Google Ads Search Certification" }] })
+    assert.deepStrictEqual(kinds(gates(text, certified)), ["certification:met"])
+  })
+
   it("makes a language the posting requires fluently a must-have", () => {
     const text = "Requirements\n- Go and PostgreSQL\n- Fluent French and English required"
     assert.deepStrictEqual(kinds(gates(text, developer)), ["must_have:missing"])

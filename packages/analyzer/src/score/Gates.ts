@@ -155,7 +155,7 @@ const ABBREVIATION_ONLY =
 // A requirement line that is a licence and nothing more: "California adjuster license", "Oregon dental hygiene
 // license". Its telling words (without the place and the word "license") must be in the profile.
 const LICENCE_LINE =
-  /^(?:an?\s+|active\s+|valid\s+|current\s+|unrestricted\s+)*((?:[\p{L}'-]+\s+){1,5})(licen[cs]e|licensure|certification|certificate|registration|endorsement)\.?$/iu
+  /^(?:an?\s+|active\s+|valid\s+|current\s+|unrestricted\s+)*((?:[\p{L}'-]+\s+){1,5})(licen[cs]e|licensure|certification|certificate|registration|endorsement)(?:\s+(?:is\s+)?(?:required|needed|a must))?\.?$/iu
 const PLACE_WORDS = new Set([
   ...Object.keys({
     alabama: 1,
@@ -226,7 +226,10 @@ const licenceLineGate = (sentence: string, facts: ProfileFacts): Gate | undefine
     kind,
     what: `${alternatives.map((words) => words.join(" ")).join(" or ")} ${match[2]!.toLowerCase()}`,
     quote: sentence,
-    met: alternatives.some((words) => words.every((w) => wordIn(facts.text, w)))
+    // A certification is shown among the certificates: "Google Ads certification" is more than knowing Google Ads.
+    met: alternatives.some((words) =>
+      words.every((w) => wordIn(kind === "certification" ? facts.certificates : facts.text, w))
+    )
   }
 }
 
@@ -235,9 +238,8 @@ const namedCredentialGate = (sentence: string, facts: ProfileFacts): Gate | unde
   if (match === null || SOFT.test(sentence)) return undefined
   const abbreviation = (match[2] ?? match[1] ?? "").trim()
   const name = match[2] === undefined ? undefined : match[1]?.trim()
-  if (abbreviation.length < 2 || /^(?:An?|The|Our|Your|This|Active|Valid|Current|State)$/.test(abbreviation)) {
-    return undefined
-  }
+  // An abbreviation has two capitals at least (CPA, CompTIA, ServSafe): "Google Ads certification" names no acronym.
+  if (abbreviation.length < 2 || !/^[A-Z].*[A-Z]/.test(abbreviation)) return undefined
   const shown = wordIn(facts.text, abbreviation.toLowerCase()) ||
     (name !== undefined && name.split(/\s+/).length >= 2 && facts.text.includes(name.toLowerCase()))
   return {

@@ -5,6 +5,8 @@ import { yearsOfWork } from "./ResumeDates.js"
 export interface ProfileFacts {
   /** Every word the resume says, lower-cased, one space between words. */
   readonly text: string
+  /** The resume's certificates (name and issuer), lower-cased like `text`: where a certification is shown. */
+  readonly certificates: string
   /** 0 none or unknown, 1 associate, 2 bachelor, 3 master, 4 doctorate. */
   readonly degreeLevel: number
   /** ISO 3166-1 alpha-2, upper case, when the profile says where the person lives. */
@@ -66,6 +68,9 @@ export const profileFacts = (profile: Profile.Profile, now: Date): ProfileFacts 
   const home = [location?.city, location?.region, location?.countryCode].filter((p) => p !== undefined && p !== "")
   const facts: ProfileFacts = {
     text: ` ${collapse(parts.filter((p) => p !== undefined && p !== "").join(" \n "))} `,
+    certificates: ` ${
+      collapse((resume.certificates ?? []).flatMap((c) => [c.name ?? "", c.issuer ?? ""]).join(" \n "))
+    } `,
     degreeLevel: Math.max(
       0,
       ...(resume.education ?? []).map((e) => degreeLevelOf(`${e.studyType ?? ""} ${e.area ?? ""}`))

@@ -120,6 +120,31 @@ describe("what is not a skill asked", () => {
       description: "Requirements\n- 3+ years of accounting experience\n- GAAP"
     })
     assert.include(other.names, "Accounting")
+    const comma = skillsOfPosting({
+      title: "Senior Accountant, Revenue",
+      description: "Requirements\n- 4+ years of accounting, ideally at a software company\n- 3+ years of public " +
+        "accounting with a focus on tax\n- GAAP"
+    })
+    assert.notInclude(comma.names, "Accounting")
+    // At the end of a line the occupation is the skill asked too ("3+ years of bookkeeping" for a Bookkeeper).
+    const line = skillsOfPosting({
+      title: "Bookkeeper",
+      description: "Requirements\n- 3+ years of bookkeeping\n- Excel"
+    })
+    assert.include(line.names, "Bookkeeping")
+  })
+
+  it("reads a currency code before an amount as money, not as the skill it spells", () => {
+    const { names } = skillsOfPosting({
+      title: "Mechanical Designer",
+      description: "Requirements\n- CAD drafting\n\nCAD 65,000 - 75,000 a year."
+    })
+    assert.include(names, "Computer-aided design")
+    const money = skillsOfPosting({
+      title: "Marketing Specialist",
+      description: "Requirements\n- SEO\n\nCAD 65,000 - 75,000."
+    })
+    assert.notInclude(money.names, "Computer-aided design")
   })
 })
 

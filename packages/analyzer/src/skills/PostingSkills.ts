@@ -130,8 +130,24 @@ const namesTheOccupation = (sentence: Sentence, first: number, last: number, tit
   }
   const next = sentence.tokens[last + 1]?.norm
   const before = sentence.text.slice(0, sentence.tokens[first]?.start ?? 0)
-  return (next === "experience" || next === "work") && YEARS_OF.test(before)
+  // "5 years of accounting experience", "4+ years of accounting, ideally at a software company", "years of public
+  // accounting with a focus on tax": what the years are of. At the end of a line ("3+ years of bookkeeping") the
+  // occupation is also the skill asked.
+  const after = sentence.text.slice(sentence.tokens[last]?.end ?? 0).trimStart()
+  return (OCCUPATION_AFTER.has(next ?? "") || after.startsWith(",")) && YEARS_OF.test(before)
 }
+const OCCUPATION_AFTER: ReadonlySet<string> = new Set([
+  "experience",
+  "work",
+  "with",
+  "including",
+  "ideally",
+  "preferably",
+  "at",
+  "in",
+  "for",
+  "within"
+])
 const titleStemsOf = (title: string): ReadonlySet<string> =>
   new Set(title.split(/[^\p{L}]+/u).filter((w) => w.length >= 5).map(stemOf))
 
@@ -147,6 +163,14 @@ const namesATeam = (sentence: Sentence, first: number, last: number): boolean =>
   const start = sentence.tokens[first]?.start ?? 0
   const end = sentence.tokens[last]?.end ?? start
   return WITH_TEAMS.test(sentence.text.slice(0, start)) && TEAM_AFTER.test(sentence.text.slice(end, end + 80))
+}
+
+// "CAD 65,000": a currency code before an amount is money, not the skill it spells (Computer-aided design).
+const CURRENCY_CODES: ReadonlySet<string> = new Set(["cad", "aud", "usd", "eur", "gbp", "chf", "nzd"])
+const isMoney = (sentence: Sentence, last: number): boolean => {
+  const token = sentence.tokens[last]
+  if (token === undefined || !CURRENCY_CODES.has(token.norm)) return false
+  return /^\s*[\d$€£]/.test(sentence.text.slice(token.end, token.end + 4))
 }
 
 const LEGAL_SUFFIX = /[\s,]+(?:inc|llc|ltd|llp|gmbh|ag|plc|corp|co|group|s\.a|b\.v)\.?$/i
@@ -208,6 +232,7 @@ export const postingSkills = (
       if (segment.source !== "title" && inDegreeSubject(segment.sentence, mention.first)) continue
       if (namesTheOccupation(segment.sentence, mention.first, mention.last, titleStems)) continue
       if (namesATeam(segment.sentence, mention.first, mention.last)) continue
+      if (isMoney(segment.sentence, mention.last)) continue
       const polarity = exclusion ? "asked" : polarityOf(segment.sentence, mention.first, mention.last)
       if (polarity === "not-needed") continue
       const cue = importanceCue(segment.sentence, mention.first, mention.last)

@@ -134,6 +134,19 @@ describe("what is not a skill asked", () => {
     assert.include(line.names, "Bookkeeping")
   })
 
+  it("reads Epic before 'charting' or 'documentation' as the records system", () => {
+    const { names } = skillsOfPosting({
+      title: "Staff Nurse",
+      description: "Requirements\n- Active RN license\n- Epic documentation\n\nJoin us on an Epic journey of care."
+    })
+    assert.include(names, "Epic Systems")
+    const journey = skillsOfPosting({
+      title: "Staff Nurse",
+      description: "Requirements\n- Active RN license\n\nAn Epic journey."
+    })
+    assert.notInclude(journey.names, "Epic Systems")
+  })
+
   it("reads a currency code before an amount as money, not as the skill it spells", () => {
     const { names } = skillsOfPosting({
       title: "Mechanical Designer",

@@ -55,7 +55,12 @@ const CUE_AFTER = new Set([
   "runtime",
   "compiler",
   "models",
-  "pipelines"
+  "pipelines",
+  // "Epic charting", "Epic documentation": a records system.
+  "charting",
+  "documentation",
+  "ehr",
+  "emr"
 ])
 
 /** Words a verb takes after it: "Excel at", "React quickly". A capitalised first word followed by one is not a skill. */

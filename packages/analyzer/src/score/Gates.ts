@@ -7,7 +7,7 @@ import type { PostingSkill } from "../skills/PostingSkills.js"
 import { makeSentence } from "../skills/Sentence.js"
 import type { Taxonomy } from "../skills/Taxonomy.js"
 import { degreeLevelOf, type ProfileFacts } from "./ProfileFacts.js"
-import type { YearsAsked } from "./YearsAsked.js"
+import { NUMBER_WORDS, type YearsAsked } from "./YearsAsked.js"
 
 /**
  * A hard requirement: something a candidate cannot learn on the job. A missing gate caps the verdict instead of
@@ -454,7 +454,6 @@ const exclusionGate = (
 const MUST_HAVE =
   /\b(?:must[- ]have|mandatory|non[- ]negotiable|is a must|are a must|hard requirement|(?:is|are) (?:absolutely |strictly )?(?:required|essential)|absolutely required|(?:fluent|fluency|native|bilingual)\b[^.;]{0,40}\brequired)\b/i
 
-const NUMBER_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 }
 // "At least one year as a charge nurse is required": years in a role, on top of the posting's years of experience.
 const ROLE_YEARS =
   /\b(\d{1,2}|one|two|three|four|five|six)\+? (?:full )?years? (?:of experience )?as an? ([a-z][a-z -]{2,40}?)(?=\s+(?:is|are|required|needed)\b|[,.;]|$)/i

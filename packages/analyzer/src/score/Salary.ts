@@ -32,6 +32,11 @@ const CURRENCIES: Readonly<Record<string, string>> = {
   "chf": "CHF"
 }
 
+/** The three-letter currency codes pay is written in ("CAD 65,000"), lower-cased. */
+export const CURRENCY_CODES: ReadonlySet<string> = new Set(
+  Object.keys(CURRENCIES).filter((key) => /^[a-z]{3}$/.test(key))
+)
+
 const PERIODS: ReadonlyArray<readonly [RegExp, Period]> = [
   [/^(?:hour|hr|h|hourly)$/i, "hour"],
   [/^(?:day|daily)$/i, "day"],

@@ -1,7 +1,8 @@
 import { hasPreferredCue } from "../skills/Cues.js"
 import type { Segment } from "../skills/PostingSegments.js"
 
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
+/** Numbers postings write as words ("five years of experience"). */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,
   two: 2,
   three: 3,

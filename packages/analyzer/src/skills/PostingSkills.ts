@@ -1,4 +1,5 @@
 import { excluded } from "../score/Gates.js"
+import { CURRENCY_CODES } from "../score/Salary.js"
 import { importanceCue } from "./Cues.js"
 import { findMentions, type Mention } from "./Matcher.js"
 import { polarityOf } from "./Negation.js"
@@ -166,7 +167,6 @@ const namesATeam = (sentence: Sentence, first: number, last: number): boolean =>
 }
 
 // "CAD 65,000": a currency code before an amount is money, not the skill it spells (Computer-aided design).
-const CURRENCY_CODES: ReadonlySet<string> = new Set(["cad", "aud", "usd", "eur", "gbp", "chf", "nzd"])
 const isMoney = (sentence: Sentence, last: number): boolean => {
   const token = sentence.tokens[last]
   if (token === undefined || !CURRENCY_CODES.has(token.norm)) return false

@@ -107,7 +107,9 @@ export const analyzePosting = (
   const fieldAsks = genericOnly(skills) ? required : coverage(ofField, "required", (name) => have.has(name))
   const fieldCap = fieldAsks.asks > 0 && fieldAsks.met === 0 ? FIELD_CAP : undefined
   const gateCap = capOf(missingGates, thresholds)
-  const cap = Math.min(fieldCap ?? 100, gateCap ?? 100)
+  // The role's own skill ("Backend Engineer (Kotlin)") missing: a MAYBE at best, however much else is met.
+  const titleCap = required.missingTitled.length > 0 ? thresholds.apply - 1 : undefined
+  const cap = Math.min(fieldCap ?? 100, gateCap ?? 100, titleCap ?? 100)
   const score = Math.min(combined.score, cap)
   const breakdown = gates.length === 0 ? combined.breakdown : [...combined.breakdown, gateFactor(gates, gateCap)]
   const flags = redFlags(text, {

@@ -229,6 +229,29 @@ describe("gates in the analysis", () => {
     assert.strictEqual(analysis.verdict, "SKIP")
   })
 
+  it("caps a fit missing the skill the title names below APPLY, however much else it meets", () => {
+    const platform = profile({
+      basics: { label: "Backend Engineer" },
+      work: [{ position: "Backend Engineer", startDate: "2016-01-01" }],
+      skills: [{ name: "Backend", keywords: ["Go", "PostgreSQL", "Docker", "Kubernetes", "Terraform", "Redis"] }]
+    }, { remote: "remote" })
+    const titled = (title: string) =>
+      posting({
+        title,
+        location: "Remote",
+        remote: true,
+        description: "Requirements\n- Go\n- PostgreSQL\n- Docker\n- Kubernetes\n- Terraform\n- Redis\n- Rust"
+      })
+    // Six of seven asks met (the title's ask counting twice): an APPLY, unless the missing one is the role's own.
+    assert.strictEqual(analyzePosting(titled("Backend Engineer"), platform, now).verdict, "APPLY")
+    assert.strictEqual(analyzePosting(titled("Backend Engineer (Go)"), platform, now).verdict, "APPLY")
+    const rust = analyzePosting(titled("Backend Engineer (Rust)"), platform, now)
+    assert.strictEqual(rust.verdict, "MAYBE")
+    assert.strictEqual(rust.match_score, 74)
+    const skills = rust.breakdown?.find((f) => f.factor === "required_skills")
+    assert.include(skills?.detail ?? "", "Rust, which the title names, caps the score below APPLY")
+  })
+
   it("names an unmet either/or ask once", () => {
     const p = posting({
       title: "Engineer",

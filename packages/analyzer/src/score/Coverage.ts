@@ -8,6 +8,8 @@ export interface Coverage {
   readonly matched: ReadonlyArray<string>
   /** Asks the profile does not meet: a skill, or an either/or group named once ("Go or Rust"). */
   readonly missing: ReadonlyArray<string>
+  /** The missing asks the title names: the role's own skill, which the profile lacks. */
+  readonly missingTitled: ReadonlyArray<string>
 }
 
 /** The weight of an ask the posting's title names: the role's own skill. */
@@ -59,13 +61,18 @@ export const coverage = (
   const groups = new Map<number, Array<PostingSkill>>()
   for (const [i, s] of asked.entries()) groups.set(root(i), [...(groups.get(root(i)) ?? []), s])
   const missing: Array<string> = []
+  const missingTitled: Array<string> = []
   let asks = 0
   let met = 0
   for (const group of groups.values()) {
     const weight = weightOf(group, inTitle)
     asks += weight
     if (group.some((s) => has(s.skill.name) || s.alternatives.some(has))) met += weight
-    else missing.push(group.map((s) => s.skill.name).join(" or "))
+    else {
+      const name = group.map((s) => s.skill.name).join(" or ")
+      missing.push(name)
+      if (weight === TITLE_WEIGHT) missingTitled.push(name)
+    }
   }
-  return { asks, met, matched, missing }
+  return { asks, met, matched, missing, missingTitled }
 }

@@ -35,7 +35,8 @@ export const skillFactor = (
   covered?: Coverage
 ): Factor => {
   const importance = factor === "required_skills" ? "required" : "preferred"
-  const { asks, matched, met, missing } = covered ?? coverage(skills, importance, (name) => have.has(name))
+  const { asks, matched, met, missing, missingTitled } = covered ??
+    coverage(skills, importance, (name) => have.has(name))
   if (asks === 0) {
     return factor === "required_skills"
       ? { factor, applicable: true, score: 0.5, detail: "the posting names no required skills we recognise" }
@@ -45,6 +46,9 @@ export const skillFactor = (
   const parts = [`${met} of ${asks} ${importance} skills`]
   if (matched.length > 0) parts.push(`you have ${list(matched)}`)
   if (missing.length > 0) parts.push(`missing ${list(missing)}`)
+  if (importance === "required" && missingTitled.length > 0) {
+    parts.push(`${list(missingTitled)}, which the title names, caps the score below APPLY`)
+  }
   const { fullAt, power, zeroBelow } = REQUIRED_CURVE
   // Concave: meeting half of what a posting asks is a partial fit worth a look, not a third of one.
   const score = importance === "preferred"

@@ -217,6 +217,21 @@ describe("gates in the analysis", () => {
     assert.include(requirements?.detail ?? "", "capped at 49")
   })
 
+  it("counts the gates one sentence gives as one requirement: a MAYBE, where two sentences make a SKIP", () => {
+    const one = analyzePosting(strongFit("- At least 3 years of Rust experience is required"), developer, now)
+    const missing = one.breakdown?.find((f) => f.factor === "requirements")?.detail ?? ""
+    assert.include(missing, "Rust; 3+ years of Rust experience")
+    assert.strictEqual(one.verdict, "MAYBE")
+    assert.strictEqual(one.match_score, 74)
+    const two = analyzePosting(
+      strongFit("- At least 3 years of Rust experience is required\n- Active Secret clearance required"),
+      developer,
+      now
+    )
+    assert.strictEqual(two.verdict, "SKIP")
+    assert.strictEqual(two.match_score, 49)
+  })
+
   it("keeps a profile of another field at 15 or below however well the rest fits", () => {
     const p = posting({
       title: "Registered Nurse",

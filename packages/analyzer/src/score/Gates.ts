@@ -364,7 +364,10 @@ export const capOf = (
   thresholds: { readonly apply: number; readonly maybe: number }
 ): number | undefined => {
   if (missing.length === 0) return undefined
-  return missing.length >= 2 || missing.some((g) => DISQUALIFYING.has(g.kind))
+  // One sentence is one requirement, however many gates it gives ("2 years of ED experience is required": the
+  // specialty and its years).
+  const requirements = new Set(missing.map((g) => g.quote)).size
+  return requirements >= 2 || missing.some((g) => DISQUALIFYING.has(g.kind))
     ? thresholds.maybe - 1
     : thresholds.apply - 1
 }

@@ -26,12 +26,17 @@ export const IMPLIED: Readonly<Record<string, ReadonlyArray<string>>> = {
   "Microsoft SQL Server": ["SQL"],
   "Git": ["Version control"],
   "Kubernetes": ["Docker"],
+  "Terraform": ["Infrastructure as code"],
+  "Apache Kafka": ["Message queues"],
+  "RabbitMQ": ["Message queues"],
   "Django": ["Python"],
   "Flask": ["Python"],
   "FastAPI": ["Python"],
   "Spring Boot": ["Java"],
   // Marketing
-  "Google Ads": ["Pay-per-click advertising"],
+  // Running paid campaigns on an ad platform is performance marketing.
+  "Google Ads": ["Pay-per-click advertising", "Performance marketing"],
+  "Meta Ads": ["Performance marketing"],
   "Search engine optimization": ["Keyword research"],
   "HubSpot": ["Marketing automation", "Customer relationship management"],
   "Marketo": ["Marketing automation"],

@@ -42,6 +42,7 @@ describe("years of work", () => {
     assert.strictEqual(asked("You have 5+ years of backend experience."), 5)
     assert.strictEqual(asked("Minimum of three years in retail. At least 7 years with SQL."), 7)
     assert.strictEqual(asked("3-5 years of experience in accounting"), 3)
+    assert.strictEqual(asked("You have a degree and two or more years of experience in general accounting."), 2)
     assert.isUndefined(asked("We have been in business for 20 years."))
     assert.isUndefined(asked("Ideally 10+ years of experience."))
   })
@@ -92,6 +93,8 @@ describe("factors", () => {
     const [k] = paysInText("$120-150k")
     assert.deepInclude(k, { min: 120000, max: 150000 })
     assert.deepStrictEqual(paysInText("We raised $50M in funding and offer a $1,000 signing bonus"), [])
+    assert.deepStrictEqual(paysInText("Run campaigns with a monthly budget of around $150k."), [])
+    assert.deepStrictEqual(paysInText("We passed an ARR of $12,000,000 last year"), [])
   })
 
   it("takes hourly pay at the posting's hours", () => {

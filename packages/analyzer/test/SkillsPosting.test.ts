@@ -134,6 +134,21 @@ describe("what is not a skill asked", () => {
     assert.include(line.names, "Bookkeeping")
   })
 
+  it("leaves out the kinds of role years may be spent in ('5+ years in SRE, DevOps or backend roles')", () => {
+    const roles = skillsOfPosting({
+      title: "Platform Engineer",
+      description: "Requirements\n- 5+ years in SRE, DevOps or backend roles\n- Kubernetes\n- 3+ years in a DevOps role"
+    })
+    assert.notInclude(roles.names, "Site reliability engineering")
+    assert.notInclude(roles.names, "DevOps")
+    assert.include(roles.names, "Kubernetes")
+    const asked = skillsOfPosting({
+      title: "Platform Engineer",
+      description: "Requirements\n- 5+ years of experience\n- DevOps practices and Kubernetes"
+    })
+    assert.include(asked.names, "DevOps")
+  })
+
   it("reads Epic before 'charting' or 'documentation' as the records system", () => {
     const { names } = skillsOfPosting({
       title: "Staff Nurse",

@@ -149,6 +149,15 @@ const OCCUPATION_AFTER: ReadonlySet<string> = new Set([
   "for",
   "within"
 ])
+// "5+ years in SRE, DevOps or backend roles": kinds of role the years may be spent in, not skills asked.
+const YEARS_IN_ROLES_BEFORE = /\byears?\b[^.;:]{0,12}\b(?:in|as|of)\b[^.;:]{0,40}$/i
+const YEARS_IN_ROLES_AFTER =
+  /^(?:,\s*|or\s+|and\s+)?(?:[\w/&-]+(?:,\s*|\s+or\s+|\s+and\s+|\s+)){0,5}?(?:roles?|positions?|jobs?)\b/i
+const namesARole = (sentence: Sentence, first: number, last: number): boolean => {
+  const before = sentence.text.slice(0, sentence.tokens[first]?.start ?? 0)
+  const after = sentence.text.slice(sentence.tokens[last]?.end ?? 0).trimStart()
+  return YEARS_IN_ROLES_BEFORE.test(before) && YEARS_IN_ROLES_AFTER.test(after)
+}
 const titleStemsOf = (title: string): ReadonlySet<string> =>
   new Set(title.split(/[^\p{L}]+/u).filter((w) => w.length >= 5).map(stemOf))
 
@@ -231,6 +240,7 @@ export const postingSkills = (
       if (namesADomain(segment.sentence, mention.last)) continue
       if (segment.source !== "title" && inDegreeSubject(segment.sentence, mention.first)) continue
       if (namesTheOccupation(segment.sentence, mention.first, mention.last, titleStems)) continue
+      if (namesARole(segment.sentence, mention.first, mention.last)) continue
       if (namesATeam(segment.sentence, mention.first, mention.last)) continue
       if (isMoney(segment.sentence, mention.last)) continue
       const polarity = exclusion ? "asked" : polarityOf(segment.sentence, mention.first, mention.last)

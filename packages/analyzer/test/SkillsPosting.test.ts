@@ -134,6 +134,17 @@ describe("what is not a skill asked", () => {
     assert.include(line.names, "Bookkeeping")
   })
 
+  it("takes a credential one gets after starting as not asked of an applicant, one asked at hire as required", () => {
+    const { byName } = skillsOfPosting({
+      title: "Emergency Nurse",
+      description:
+        "Requirements\n- Active RN license required at the time of hire\n- BLS and ACLS required; PALS within 6 months of hire"
+    })
+    assert.strictEqual(byName.get("Pediatric Advanced Life Support")?.importance, "preferred")
+    assert.strictEqual(byName.get("Advanced Cardiovascular Life Support")?.importance, "required")
+    assert.strictEqual(byName.get("Registered Nurse")?.importance, "required")
+  })
+
   it("leaves out the kinds of role years may be spent in ('5+ years in SRE, DevOps or backend roles')", () => {
     const roles = skillsOfPosting({
       title: "Platform Engineer",

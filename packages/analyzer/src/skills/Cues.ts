@@ -34,7 +34,16 @@ const PREFERRED: ReadonlyArray<Cue> = [
   cue("would be nice", "before"),
   cue("appreciated", "before"),
   cue("welcome", "before"),
-  cue("welcomed", "before")
+  cue("welcomed", "before"),
+  // A credential one gets after starting ("PALS within 6 months of hire") is not asked of an applicant.
+  // (Not "at the time of hire": that is asked of an applicant.)
+  cue("days of hire", "before"),
+  cue("weeks of hire", "before"),
+  cue("months of hire", "before"),
+  cue("days of employment", "before"),
+  cue("months of employment", "before"),
+  cue("days of starting", "before"),
+  cue("months of starting", "before")
 ]
 
 const REQUIRED: ReadonlyArray<Cue> = [

@@ -79,6 +79,9 @@ describe("posting skills", () => {
     assert.deepStrictEqual(byName.get("Go")?.alternatives, ["Rust"])
     assert.deepStrictEqual(byName.get("Rust")?.alternatives, ["Go"])
     assert.deepStrictEqual(byName.get("Python")?.alternatives, [])
+    // One hoped for, another that will do.
+    const ideal = skillsOfPosting({ description: "Requirements:\n- NetSuite would be ideal but SAP is fine too" })
+    assert.deepStrictEqual(ideal.byName.get("NetSuite")?.alternatives, ["SAP"])
   })
 
   it("ignores the company's own name and, when requirements are stated, the company intro", () => {

@@ -41,6 +41,9 @@ const NOUN = String
   .raw`(?:\s+(?:certifications?|certificates?|licen[cs]es?|degrees?|experience|skills?|knowledge|endorsements?))?`
 const OR_LIST = new RegExp(String.raw`^${NOUN}\s*(?:,\s*)?(?:or|and\/or)\s+(?:an?\s+|the\s+)?$`, "i")
 const AND_LIST = new RegExp(String.raw`^${NOUN}\s*(?:,\s*)?and\s+(?:an?\s+|the\s+)?$`, "i")
+// "NetSuite would be ideal but SAP is fine too": the first is hoped for, the second will do.
+const IDEAL_BUT =
+  /^\s*(?:would be|is)\s+(?:ideal|preferred|best|great)\s*[,;]?\s*(?:but|though|although|yet)\s+(?:an?\s+|the\s+)?$/i
 const COMMA = new RegExp(String.raw`^${NOUN}\s*,\s*(?:an?\s+|the\s+)?$`, "i")
 
 /** For each mention, the other skills of its "X, Y or Z" list: any one of them will do. */
@@ -61,7 +64,7 @@ const alternativesOf = (sentence: Sentence, mentions: ReadonlyArray<Mention>): R
     const gap = current === undefined || next === undefined
       ? undefined
       : sentence.text.slice(sentence.tokens[current.last]?.end ?? 0, sentence.tokens[next.first]?.start ?? 0)
-    if (gap !== undefined && OR_LIST.test(gap)) hasOr = true
+    if (gap !== undefined && (OR_LIST.test(gap) || IDEAL_BUT.test(gap))) hasOr = true
     else if (gap !== undefined && AND_LIST.test(gap)) hasAnd = true
     else if (gap === undefined || !COMMA.test(gap) || hasOr) {
       close(i, hasOr, hasAnd)

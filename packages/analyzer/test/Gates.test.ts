@@ -156,6 +156,13 @@ describe("hard requirements", () => {
     assert.deepStrictEqual(kinds(gates(adjuster, nurse)), ["licence:missing"])
     const rn = "Requirements\n- Active Texas RN license or compact license\n- Patient assessment"
     assert.deepStrictEqual(kinds(gates(rn, nurse)).filter((k) => k.startsWith("licence")), ["licence:met"])
+    // "Texas or compact" says where the licence is valid; the licence asked is an RN's.
+    const either = posting({
+      title: "Registered Nurse",
+      description: "Requirements\n- Active Texas or compact RN license\n- Patient assessment"
+    })
+    const requirements = analyzePosting(either, nurse, now).breakdown?.find((f) => f.factor === "requirements")
+    assert.strictEqual(requirements?.detail, "meets all 2 hard requirements")
     assert.deepStrictEqual(kinds(gates("Requirements\n- Valid driver's license\n- Excel", nurse)), [])
   })
 

@@ -187,7 +187,12 @@ const PLACE_WORDS = new Set([
     carolina: 1,
     dakota: 1,
     uk: 1,
-    us: 1
+    us: 1,
+    // Where a licence is valid, not what it is: "Texas or compact RN license" asks an RN licence.
+    compact: 1,
+    multistate: 1,
+    "multi-state": 1,
+    nlc: 1
   })
 ])
 

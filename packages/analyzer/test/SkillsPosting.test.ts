@@ -82,6 +82,12 @@ describe("posting skills", () => {
     // One hoped for, another that will do.
     const ideal = skillsOfPosting({ description: "Requirements:\n- NetSuite would be ideal but SAP is fine too" })
     assert.deepStrictEqual(ideal.byName.get("NetSuite")?.alternatives, ["SAP"])
+    // The parts a skill's parentheses name make one ask with it; a list around them stays a list.
+    const parts = skillsOfPosting({ description: "Requirements:\n- Python, AWS (S3, Lambda) and Docker" })
+    assert.deepStrictEqual(parts.byName.get("Amazon Web Services")?.alternatives, ["Amazon S3", "AWS Lambda"])
+    assert.deepStrictEqual(parts.byName.get("AWS Lambda")?.alternatives, ["Amazon Web Services", "Amazon S3"])
+    assert.deepStrictEqual(parts.byName.get("Docker")?.alternatives, [])
+    assert.deepStrictEqual(parts.byName.get("Python")?.alternatives, [])
   })
 
   it("ignores the company's own name and, when requirements are stated, the company intro", () => {

@@ -76,6 +76,36 @@ const alternativesOf = (sentence: Sentence, mentions: ReadonlyArray<Mention>): R
   return result
 }
 
+// "AWS (S3, Lambda)", "Excel (pivot tables and lookups)": the parentheses name parts of the skill before them, which
+// with it make one ask that the skill itself meets.
+const OPEN_PAREN = /^\s*\(\s*$/
+const IN_PARENS = /^\s*(?:,|and|or|&|\/)?\s*(?:and\s+|or\s+)?$/i
+const withExamples = (
+  sentence: Sentence,
+  mentions: ReadonlyArray<Mention>,
+  alternatives: ReadonlyArray<ReadonlyArray<string>>
+): ReadonlyArray<ReadonlyArray<string>> => {
+  const gap = (i: number) =>
+    sentence.text.slice(
+      sentence.tokens[mentions[i]!.last]?.end ?? 0,
+      sentence.tokens[mentions[i + 1]!.first]?.start ?? 0
+    )
+  let result = alternatives
+  for (let head = 0; head < mentions.length - 1; head++) {
+    if (!OPEN_PAREN.test(gap(head))) continue
+    let last = head + 1
+    while (last + 1 < mentions.length && IN_PARENS.test(gap(last))) last++
+    const after = sentence.text.slice(sentence.tokens[mentions[last]!.last]?.end ?? 0)
+    if (!/^\s*\)/.test(after)) continue
+    const names = [...new Set(mentions.slice(head, last + 1).map((m) => m.skill.name))]
+    result = result.map((own, i) =>
+      i < head || i > last ? own : [...new Set([...own, ...names.filter((n) => n !== mentions[i]!.skill.name)])]
+    )
+    head = last
+  }
+  return result
+}
+
 // "Strong on one side of the stack: back end (Go, PostgreSQL) or front end (React)", "one of the following":
 // every skill the sentence names will do in place of the others.
 const EITHER =
@@ -234,7 +264,7 @@ export const postingSkills = (
     const spans = spansIn(segment.sentence.text)
     const alternatives = EITHER.test(segment.sentence.text)
       ? allAlternatives(mentions)
-      : alternativesOf(segment.sentence, mentions)
+      : withExamples(segment.sentence, mentions, alternativesOf(segment.sentence, mentions))
     // "Applicants without ICU experience will not be considered": what follows "without" is required, not negated.
     const exclusion = excluded(segment.sentence.text) !== undefined
     for (const [index, mention] of mentions.entries()) {

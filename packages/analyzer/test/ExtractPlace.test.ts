@@ -30,6 +30,8 @@ describe("places", () => {
   it("compares two spellings of one place", () => {
     assert.isTrue(samePlace("Austin, TX", "Austin, Texas"))
     assert.isTrue(samePlace("Bangalore", "Bengaluru, Karnataka"))
+    assert.isTrue(samePlace("Chicago, IL", "US-IL-Chicago"))
+    assert.isFalse(samePlace("Chicago, IL", "US-TX-Austin"))
     assert.isTrue(samePlace("Berlin", "Berlin, Germany (Hybrid)"))
     assert.isTrue(samePlace("US, TX, Houston", "Houston, TX"))
     assert.isFalse(samePlace("Austin, TX", "Dallas, TX"))

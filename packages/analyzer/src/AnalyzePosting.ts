@@ -5,7 +5,7 @@ import { redFlags } from "./flags/RedFlags.js"
 import { coverage } from "./score/Coverage.js"
 import { experienceFactor, type Factor, salaryFactor, seniorityFactor, skillFactor } from "./score/Factors.js"
 import { capOf, type Gate, gatesOf } from "./score/Gates.js"
-import { locationFit } from "./score/Location.js"
+import { locationFit, RELOCATION_SCORE } from "./score/Location.js"
 import { profileFacts } from "./score/ProfileFacts.js"
 import { yearsOfWork } from "./score/ResumeDates.js"
 import { roleFactor } from "./score/Role.js"
@@ -82,6 +82,9 @@ export const analyzePosting = (
   const required = coverage(skills, "required", (name) => have.has(name), inTitle)
   const preferred = coverage(skills, "preferred", (name) => have.has(name), inTitle)
   const has = (name: string) => have.has(name)
+  // Work on site or hybrid in a place the profile neither lives in nor wants: a move or a long commute, which a
+  // person weighs before applying however well the skills fit.
+  const relocation = location.applicable && location.score <= RELOCATION_SCORE
   const facts = profileFacts(profile, now)
   const gates = gatesOf(posting, segments, skills, asked, has, facts, taxonomy, categoriesOf(have))
   const factors: ReadonlyArray<Factor> = [
@@ -94,7 +97,12 @@ export const analyzePosting = (
     experienceFactor(asked, level, yearsOfWork(profile.resume.work, now)),
     seniorityFactor(level, profile.preferences),
     location.applicable
-      ? { factor: "location" as const, applicable: true, score: location.score, detail: location.detail }
+      ? {
+        factor: "location" as const,
+        applicable: true,
+        score: location.score,
+        detail: relocation ? `${location.detail}; a move or a long commute caps the score below APPLY` : location.detail
+      }
       : { factor: "location" as const, applicable: false, score: 0.5, detail: `not scored: ${location.detail}` },
     salaryFactor(pay, profile.preferences)
   ]
@@ -109,7 +117,7 @@ export const analyzePosting = (
   const gateCap = capOf(missingGates, thresholds)
   // The role's own skill ("Backend Engineer (Kotlin)") missing: a MAYBE at best, however much else is met.
   const titleCap = required.missingTitled.length > 0 ? thresholds.apply - 1 : undefined
-  const cap = Math.min(fieldCap ?? 100, gateCap ?? 100, titleCap ?? 100)
+  const cap = Math.min(fieldCap ?? 100, gateCap ?? 100, titleCap ?? 100, relocation ? thresholds.apply - 1 : 100)
   const score = Math.min(combined.score, cap)
   const breakdown = gates.length === 0 ? combined.breakdown : [...combined.breakdown, gateFactor(gates, gateCap)]
   const flags = redFlags(text, {

@@ -224,6 +224,19 @@ describe("gates in the analysis", () => {
     assert.include(requirements?.detail ?? "", "capped at 49")
   })
 
+  it("caps a fit whose work is on site somewhere the profile neither lives nor wants to work below APPLY", () => {
+    const onSite = (location: string) =>
+      posting({ title: "Backend Engineer", location, description: "Requirements\n- Go\n- PostgreSQL\n- Docker" })
+    const elsewhere = analyzePosting(onSite("Munich, Germany"), developer, now)
+    assert.strictEqual(elsewhere.verdict, "MAYBE")
+    assert.strictEqual(elsewhere.match_score, 74)
+    const location = elsewhere.breakdown?.find((f) => f.factor === "location")?.detail ?? ""
+    assert.include(location, "a move or a long commute caps the score below APPLY")
+    // Remote work, or a place the profile lives in, is no such cap.
+    assert.strictEqual(analyzePosting(strongFit(""), developer, now).verdict, "APPLY")
+    assert.isAbove(analyzePosting(onSite("Berlin, Germany"), developer, now).match_score, 74)
+  })
+
   it("counts the gates one sentence gives as one requirement: a MAYBE, where two sentences make a SKIP", () => {
     const one = analyzePosting(strongFit("- At least 3 years of Rust experience is required"), developer, now)
     const missing = one.breakdown?.find((f) => f.factor === "requirements")?.detail ?? ""

@@ -47,6 +47,9 @@ const home = (resume: Profile.Resume): ReadonlyArray<string> => {
     .filter((p) => p !== "")
 }
 
+/** The location score of on-site or hybrid work somewhere the profile neither lives nor wants to work. */
+export const RELOCATION_SCORE = 0.1
+
 /** How well the posting's place and way of working suit the profile's preferences, visa needs included. */
 export const locationFit = (posting: Posting.Posting, text: string, profile: Profile.Profile): LocationFit => {
   const prefs = profile.preferences
@@ -65,7 +68,7 @@ export const locationFit = (posting: Posting.Posting, text: string, profile: Pro
   } else if (mode === "unknown") {
     detail = "the posting does not say where the work is"
   } else if (wanted === "remote") {
-    score = !inPlace ? 0.1 : mode === "hybrid" ? 0.7 : 0.4
+    score = !inPlace ? RELOCATION_SCORE : mode === "hybrid" ? 0.7 : 0.4
     detail = `${kind} role in ${where}; you want remote work`
   } else if (!placeKnown) {
     detail = `${kind} role in ${where}; no preferred location to compare`
@@ -73,7 +76,7 @@ export const locationFit = (posting: Posting.Posting, text: string, profile: Pro
     score = mode === "onsite" && wanted === "hybrid" ? 0.8 : 1
     detail = `${kind} role in ${where}, a place you want to work`
   } else {
-    score = 0.1
+    score = RELOCATION_SCORE
     detail = `${kind} role in ${where}, outside your preferred locations`
   }
   if (prefs.needs_visa_sponsorship === true) {

@@ -151,6 +151,18 @@ describe("hard requirements", () => {
     assert.deepStrictEqual(kinds(gates("Requirements\n- 3+ years of experience in a hospital", nurse)), ["years:met"])
   })
 
+  it("reads a national regulator's registration as a licence to practise in that country", () => {
+    const text = "Requirements\n- Current AHPRA registration as a Registered Nurse\n- Wound care"
+    assert.include(kinds(gates(text, nurse)), "licence:missing")
+    const melbourne = profile({
+      ...nurse.resume,
+      basics: { label: "Registered Nurse", location: { city: "Melbourne", countryCode: "AU" } }
+    })
+    assert.notInclude(kinds(gates(text, melbourne)), "licence:missing")
+    const registered = profile({ ...nurse.resume, certificates: [{ name: "AHPRA registration (RN)" }] })
+    assert.notInclude(kinds(gates(text, registered)), "licence:missing")
+  })
+
   it("takes a requirement line that is a licence the taxonomy does not know for a gate, either/or included", () => {
     const adjuster = "Requirements\n- California adjuster license\n- Microsoft Excel"
     assert.deepStrictEqual(kinds(gates(adjuster, nurse)), ["licence:missing"])

@@ -102,6 +102,26 @@ export const stateLicenceGate = (sentence: string, facts: ProfileFacts): Gate | 
   }
 }
 
+// A national regulator's registration ("Current AHPRA registration as a Registered Nurse", "an active NMC PIN"): a
+// licence to practise in that country, which a licence from elsewhere is not. Shown by the regulator's name in the
+// resume, or by a home in that country.
+const REGULATORS: ReadonlyArray<readonly [RegExp, string, string]> = [
+  [/\bahpra\b|\bnursing and midwifery board of australia\b/i, "AU", "AHPRA registration"],
+  [/\bnmc\b|\bnursing and midwifery council\b/i, "GB", "NMC registration"],
+  [/\bhcpc\b|\bhealth and care professions council\b/i, "GB", "HCPC registration"],
+  [/\bgmc\b|\bgeneral medical council\b/i, "GB", "GMC registration"],
+  [/\bnursing council of new zealand\b|\bncnz\b/i, "NZ", "Nursing Council of New Zealand registration"],
+  [/\bcollege of nurses of ontario\b/i, "CA", "College of Nurses of Ontario registration"]
+]
+
+export const regulatorGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
+  if (SOFT.test(sentence) || !/regist|licen|\bpin\b/i.test(sentence)) return undefined
+  const found = REGULATORS.find(([pattern]) => pattern.test(sentence))
+  if (found === undefined) return undefined
+  const [pattern, country, what] = found
+  return { kind: "licence", what, quote: sentence, met: pattern.test(facts.text) || facts.country === country }
+}
+
 export const credentialGates = (
   skills: ReadonlyArray<PostingSkill>,
   has: (name: string) => boolean

@@ -114,7 +114,7 @@ export const analyzePosting = (
   const ofField = skills.filter((s) => !GENERIC_CATEGORIES.has(s.skill.category))
   const fieldAsks = genericOnly(skills) ? required : coverage(ofField, "required", (name) => have.has(name))
   const fieldCap = fieldAsks.asks > 0 && fieldAsks.met === 0 ? FIELD_CAP : undefined
-  const gateCap = capOf(missingGates, thresholds)
+  const gateCap = capOf(missingGates, thresholds, required.asks > 0 ? required.met / required.asks : 1)
   // The role's own skill ("Backend Engineer (Kotlin)") missing: a MAYBE at best, however much else is met.
   const titleCap = required.missingTitled.length > 0 ? thresholds.apply - 1 : undefined
   const cap = Math.min(fieldCap ?? 100, gateCap ?? 100, titleCap ?? 100, relocation ? thresholds.apply - 1 : 100)

@@ -249,6 +249,18 @@ describe("gates in the analysis", () => {
     assert.isAbove(analyzePosting(onSite("Berlin, Germany"), developer, now).match_score, 74)
   })
 
+  it("makes a missing gate on top of half the skills or fewer a SKIP: not a near fit", () => {
+    const half = posting({
+      title: "Backend Engineer",
+      location: "Remote",
+      remote: true,
+      description: "Requirements\n- Go\n- PostgreSQL\n- Rust\n- Scala\n- Active Secret clearance required"
+    })
+    const analysis = analyzePosting(half, developer, now)
+    assert.strictEqual(analysis.verdict, "SKIP")
+    assert.strictEqual(analysis.match_score, 49)
+  })
+
   it("counts the gates one sentence gives as one requirement: a MAYBE, where two sentences make a SKIP", () => {
     const one = analyzePosting(strongFit("- At least 3 years of Rust experience is required"), developer, now)
     const missing = one.breakdown?.find((f) => f.factor === "requirements")?.detail ?? ""

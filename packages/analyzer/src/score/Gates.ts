@@ -360,12 +360,18 @@ const TOPIC_CATEGORIES: ReadonlySet<string> = new Set([
   "Cloud & infrastructure"
 ])
 
+const HALF_FIT = 0.5
+
 /** The highest score a profile can have with these gates missing, or undefined when nothing is missing. */
 export const capOf = (
   missing: ReadonlyArray<Gate>,
-  thresholds: { readonly apply: number; readonly maybe: number }
+  thresholds: { readonly apply: number; readonly maybe: number },
+  /** The share of required asks the profile meets. */
+  skillShare = 1
 ): number | undefined => {
   if (missing.length === 0) return undefined
+  // A hard requirement missing on top of half the skills: not a near fit.
+  if (skillShare <= HALF_FIT) return thresholds.maybe - 1
   // One sentence is one requirement, however many gates it gives ("2 years of ED experience is required": the
   // specialty and its years).
   const requirements = new Set(missing.map((g) => g.quote)).size

@@ -213,22 +213,20 @@ describe("hard requirements", () => {
 })
 
 describe("gates in the analysis", () => {
-  const strongFit = (extra: string) =>
-    posting({
-      title: "Backend Engineer",
-      location: "Remote",
-      remote: true,
-      description: `Requirements\n- Go\n- PostgreSQL\n- Docker\n- Kubernetes\n${extra}`
-    })
+  // A remote role whose requirements are these lines.
+  const remoteRole = (title: string, lines: ReadonlyArray<string>, location = "Remote") =>
+    posting({ title, location, remote: true, description: `Requirements\n${lines.map((l) => `- ${l}`).join("\n")}` })
+  const strongFit = (...extra: ReadonlyArray<string>) =>
+    remoteRole("Backend Engineer", ["Go", "PostgreSQL", "Docker", "Kubernetes", ...extra])
 
   it("caps a strong fit missing one gate at MAYBE, and a missing degree at SKIP, naming it with the quote", () => {
-    const open = analyzePosting(strongFit(""), developer, now)
+    const open = analyzePosting(strongFit(), developer, now)
     assert.strictEqual(open.verdict, "APPLY")
-    const clearance = analyzePosting(strongFit("- Active Secret clearance required"), developer, now)
+    const clearance = analyzePosting(strongFit("Active Secret clearance required"), developer, now)
     assert.strictEqual(clearance.verdict, "MAYBE")
     assert.strictEqual(clearance.match_score, 74)
     assert.include(clearance.assessment, "Active Secret clearance required")
-    const degree = analyzePosting(strongFit("- A PhD in Computer Science is required"), developer, now)
+    const degree = analyzePosting(strongFit("A PhD in Computer Science is required"), developer, now)
     assert.strictEqual(degree.verdict, "SKIP")
     assert.strictEqual(degree.match_score, 49)
     assert.include(degree.assessment, "A PhD in Computer Science is required")
@@ -245,30 +243,31 @@ describe("gates in the analysis", () => {
     const location = elsewhere.breakdown?.find((f) => f.factor === "location")?.detail ?? ""
     assert.include(location, "a move or a long commute caps the score below APPLY")
     // Remote work, or a place the profile lives in, is no such cap.
-    assert.strictEqual(analyzePosting(strongFit(""), developer, now).verdict, "APPLY")
+    assert.strictEqual(analyzePosting(strongFit(), developer, now).verdict, "APPLY")
     assert.isAbove(analyzePosting(onSite("Berlin, Germany"), developer, now).match_score, 74)
   })
 
   it("makes a missing gate on top of half the skills or fewer a SKIP: not a near fit", () => {
-    const half = posting({
-      title: "Backend Engineer",
-      location: "Remote",
-      remote: true,
-      description: "Requirements\n- Go\n- PostgreSQL\n- Rust\n- Scala\n- Active Secret clearance required"
-    })
+    const half = remoteRole("Backend Engineer", [
+      "Go",
+      "PostgreSQL",
+      "Rust",
+      "Scala",
+      "Active Secret clearance required"
+    ])
     const analysis = analyzePosting(half, developer, now)
     assert.strictEqual(analysis.verdict, "SKIP")
     assert.strictEqual(analysis.match_score, 49)
   })
 
   it("counts the gates one sentence gives as one requirement: a MAYBE, where two sentences make a SKIP", () => {
-    const one = analyzePosting(strongFit("- At least 3 years of Rust experience is required"), developer, now)
+    const one = analyzePosting(strongFit("At least 3 years of Rust experience is required"), developer, now)
     const missing = one.breakdown?.find((f) => f.factor === "requirements")?.detail ?? ""
     assert.include(missing, "Rust; 3+ years of Rust experience")
     assert.strictEqual(one.verdict, "MAYBE")
     assert.strictEqual(one.match_score, 74)
     const two = analyzePosting(
-      strongFit("- At least 3 years of Rust experience is required\n- Active Secret clearance required"),
+      strongFit("At least 3 years of Rust experience is required", "Active Secret clearance required"),
       developer,
       now
     )
@@ -277,12 +276,11 @@ describe("gates in the analysis", () => {
   })
 
   it("keeps a profile of another field at 15 or below however well the rest fits", () => {
-    const p = posting({
-      title: "Registered Nurse",
-      location: "Berlin, Germany",
-      remote: true,
-      description: "Requirements\n- Patient assessment\n- Medication administration\n- IV therapy\n- Epic"
-    })
+    const p = remoteRole(
+      "Registered Nurse",
+      ["Patient assessment", "Medication administration", "IV therapy", "Epic"],
+      "Berlin, Germany"
+    )
     const analysis = analyzePosting(p, developer, now)
     assert.isAtMost(analysis.match_score, 15)
     assert.strictEqual(analysis.verdict, "SKIP")
@@ -295,12 +293,7 @@ describe("gates in the analysis", () => {
       skills: [{ name: "Backend", keywords: ["Go", "PostgreSQL", "Docker", "Kubernetes", "Terraform", "Redis"] }]
     }, { remote: "remote" })
     const titled = (title: string) =>
-      posting({
-        title,
-        location: "Remote",
-        remote: true,
-        description: "Requirements\n- Go\n- PostgreSQL\n- Docker\n- Kubernetes\n- Terraform\n- Redis\n- Rust"
-      })
+      remoteRole(title, ["Go", "PostgreSQL", "Docker", "Kubernetes", "Terraform", "Redis", "Rust"])
     // Six of seven asks met (the title's ask counting twice): an APPLY, unless the missing one is the role's own.
     assert.strictEqual(analyzePosting(titled("Backend Engineer"), platform, now).verdict, "APPLY")
     assert.strictEqual(analyzePosting(titled("Backend Engineer (Go)"), platform, now).verdict, "APPLY")

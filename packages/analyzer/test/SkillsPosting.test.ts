@@ -45,6 +45,15 @@ describe("posting skills", () => {
     assert.strictEqual(byName.get("Kotlin")?.importance, "preferred")
   })
 
+  it("reads a cue in parentheses as speaking of what is in them", () => {
+    const { byName } = skillsOfPosting({
+      description: "Requirements\n- TMS experience (McLeod a plus)\n- React (Redux a plus)"
+    })
+    assert.strictEqual(byName.get("Transportation management systems")?.importance, "required")
+    assert.strictEqual(byName.get("React")?.importance, "required")
+    assert.strictEqual(byName.get("Redux")?.importance, "preferred")
+  })
+
   it("honours negation", () => {
     const { byName, names } = skillsOfPosting({
       description: [
@@ -106,6 +115,16 @@ describe("posting skills", () => {
 })
 
 describe("what is not a skill asked", () => {
+  it("leaves out what the employer's business or customers are ('software for physical therapy clinics')", () => {
+    const { names } = skillsOfPosting({
+      title: "QA Engineer",
+      description:
+        "What you'll do\n- Test the scheduling app we sell to physical therapy clinics\n\nRequirements\n- Cypress\n- DevOps practices"
+    })
+    assert.notInclude(names, "Physical therapy")
+    assert.includeMembers([...names], ["Cypress", "DevOps"])
+  })
+
   it("leaves out the subject of a degree, and keeps a skill named after it", () => {
     const { names } = skillsOfPosting({
       title: "Staff Accountant",

@@ -147,8 +147,22 @@ const hitsOf = (sentence: Sentence): ReadonlyArray<CueHit> => {
   return hits
 }
 
+const OPEN = 40
+const CLOSE = 41
+/** Where the parenthesis around text[offset] opens, or -1 outside parentheses. */
+const parenthesisAt = (text: string, offset: number): number => {
+  let open = -1
+  for (let i = 0; i < offset; i++) {
+    const c = text.charCodeAt(i)
+    if (c === OPEN) open = i
+    else if (c === CLOSE) open = -1
+  }
+  return open
+}
+
 /** Distance from the skill at [first, last] to the nearest cue of one kind that reaches it, within the clause. */
 const nearest = (
+  sentence: Sentence,
   hits: ReadonlyArray<CueHit>,
   preferred: boolean,
   range: readonly [number, number],
@@ -156,9 +170,14 @@ const nearest = (
   last: number
 ): number => {
   let best = Number.POSITIVE_INFINITY
+  // A cue in parentheses speaks of what is in them: "TMS experience (McLeod a plus)".
+  const { text, tokens } = sentence
+  const parenthesised = text.includes("(")
+  const skillIn = parenthesised ? parenthesisAt(text, tokens[first]?.start ?? 0) : -1
   for (const hit of hits) {
     if (hit.preferred !== preferred || hit.at < range[0] || hit.at > range[1]) continue
     if (hit.at >= first && hit.at <= last) continue
+    if (parenthesised && parenthesisAt(text, tokens[hit.at]?.start ?? 0) !== skillIn) continue
     const after = hit.at < first
     if ((after && hit.reach === "before") || (!after && hit.reach === "after")) continue
     best = Math.min(best, after ? first - (hit.at + hit.length - 1) : hit.at - last)
@@ -174,8 +193,8 @@ export const importanceCue = (
 ): "required" | "preferred" | undefined => {
   const clause = clauseAround(sentence, first)
   const hits = hitsOf(sentence)
-  const preferred = nearest(hits, true, clause, first, last)
-  const required = nearest(hits, false, clause, first, last)
+  const preferred = nearest(sentence, hits, true, clause, first, last)
+  const required = nearest(sentence, hits, false, clause, first, last)
   if (preferred === Number.POSITIVE_INFINITY && required === Number.POSITIVE_INFINITY) return undefined
   return preferred < required ? "preferred" : "required"
 }

@@ -134,7 +134,9 @@ const DOMAIN_NOUNS = new Set([
   "firm",
   "agency",
   "platform",
-  "products"
+  "products",
+  "clinics",
+  "hospitals"
 ])
 const namesADomain = (sentence: Sentence, last: number): boolean =>
   DOMAIN_NOUNS.has(sentence.tokens[last + 1]?.norm ?? "") &&

@@ -132,6 +132,69 @@ describe("main-content extraction", () => {
     assert.strictEqual(smart.location, "Denver, CO, United States")
   })
 
+  it("reads more boards' headers: JazzHR, Jobvite, Taleo, SuccessFactors, a meta block, Wellfound, Reed", () => {
+    const body = "<p>We run twelve clinics across the state and are growing.</p><h3>What you will do</h3><ul>" +
+      "<li>Process payroll every two weeks for our staff</li><li>Reconcile payroll to the general ledger</li></ul>" +
+      "<h3>What you need</h3><ul><li>3+ years of payroll processing</li><li>ADP</li><li>Excel</li></ul>" +
+      "<p>Full time, Monday to Friday. $58,000 - $68,000 a year.</p>"
+    const page = (head: string, header: string) =>
+      fromBody(`<html><head><title>${head}</title></head><body>${header}<div>${body}</div></body></html>`)
+    const header = (p: ReturnType<typeof fromBody>) => [p.title, p.company, p.location]
+    assert.deepStrictEqual(
+      header(page(
+        "Payroll Specialist - Fernwood",
+        "<div id=\"resumator-job-title\">Payroll Specialist</div><span class=\"resumator-job-location\">" +
+          "<strong>Location:</strong> Naperville, IL</span>"
+      )),
+      ["Payroll Specialist", "Fernwood", "Naperville, IL"]
+    )
+    assert.deepStrictEqual(
+      header(page(
+        "Careers at Fernwood | Payroll Specialist",
+        "<h2 class=\"jv-header\">Payroll Specialist</h2><p class=\"jv-job-detail-meta\">Finance" +
+          "<span class=\"jv-inline-separator\"></span>Austin, Texas</p>"
+      )),
+      ["Payroll Specialist", "Fernwood", "Austin, Texas"]
+    )
+    assert.deepStrictEqual(
+      header(page(
+        "Job Description - Payroll Specialist (25001)",
+        "<div><span class=\"titlepage\">Payroll Specialist</span></div><div><span class=\"subtitle\">Primary " +
+          "Location</span>: <span class=\"text\">United States-Ohio-Columbus</span></div><div><span " +
+          "class=\"subtitle\">Organization</span>: <span class=\"text\">Fernwood</span></div>"
+      )),
+      ["Payroll Specialist", "Fernwood", "United States-Ohio-Columbus"]
+    )
+    assert.deepStrictEqual(
+      header(page(
+        "Payroll Specialist Job Details | Fernwood",
+        "<h1><span data-careersite-propertyid=\"title\">Payroll Specialist</span></h1><span " +
+          "class=\"jobGeoLocation\">Denver, CO, US, 80202</span><span data-careersite-propertyid=\"customfield1\">" +
+          "Company: Fernwood</span>"
+      )),
+      ["Payroll Specialist", "Fernwood", "Denver, CO, US, 80202"]
+    )
+    assert.strictEqual(
+      page(
+        "Payroll Specialist | Fernwood",
+        "<main><h1 class=\"job-title\">Payroll Specialist</h1><div class=\"job-meta\"><p>Finance</p><p><svg></svg>" +
+          "London, United Kingdom</p><p>Hybrid</p></div></main>"
+      ).location,
+      "London, United Kingdom"
+    )
+    assert.strictEqual(
+      page("Payroll Specialist at Fernwood • Berlin • Wellfound", "<h1>Payroll Specialist</h1>").company,
+      "Fernwood"
+    )
+    assert.strictEqual(
+      page(
+        "Payroll Specialist Job in Leeds - Reed.co.uk",
+        "<h1>Payroll Specialist</h1><div class=\"posted-by\">Posted 3 days ago by <span>Fernwood Ltd</span></div>"
+      ).company,
+      "Fernwood Ltd"
+    )
+  })
+
   it("takes a page whose headings say 'Who you are' and 'Your profile' for a posting", () => {
     const page = fromBody(
       "<html><head><title>Product Designer - Fernhill Games</title></head><body><main><h1>Product Designer</h1>" +

@@ -100,6 +100,30 @@ const LAYOUTS: ReadonlyArray<{
     location: []
   },
   {
+    // JazzHR
+    title: ["#resumator-job-title", ".resumator-job-title"],
+    company: [],
+    location: [".resumator-job-location"]
+  },
+  {
+    // Jobvite: the meta line holds the department and the place, split by an empty separator element
+    title: [".jv-header", ".jv-job-detail-top h2"],
+    company: [],
+    location: []
+  },
+  {
+    // Taleo
+    title: [".titlepage"],
+    company: [],
+    location: []
+  },
+  {
+    // SAP SuccessFactors career sites
+    title: ["[data-careersite-propertyid=\"title\"]"],
+    company: ["[data-careersite-propertyid=\"company\"]", "[data-careersite-propertyid=\"customfield1\"]"],
+    location: [".jobGeoLocation", "[data-careersite-propertyid=\"city\"]"]
+  },
+  {
     // BambooHR, Recruitee, Personio, Teamtailor and other boards that label their header fields by class
     title: [
       ".posting-title",
@@ -150,7 +174,7 @@ const microdata = (document: HtmlDocument): Header => {
 
 /** Labelled fields in a definition list or table: "Location" beside its value (iCIMS, Workday, custom pages). */
 const labelled = (document: HtmlDocument, labels: RegExp): string | undefined => {
-  const terms = document.querySelectorAll("dt, th, .iCIMS_JobHeaderField, [class*=\"label\"]")
+  const terms = document.querySelectorAll("dt, th, .iCIMS_JobHeaderField, [class*=\"label\"], span.subtitle")
   for (let i = 0; i < terms.length && i < 200; i++) {
     const term = terms[i]!
     const name = text(term)
@@ -212,7 +236,7 @@ const byClass = (document: HtmlDocument, word: string): string | undefined => {
   return undefined
 }
 
-const LOCATION_LABEL = /^(?:(?:job |work |office )?locations?(?:\s*\(s\))?|city|place of work)$/i
+const LOCATION_LABEL = /^(?:(?:primary |job |work |office )?locations?(?:\s*\(s\))?|city|place of work)$/i
 const COMPANY_LABEL = /^(?:company|employer|organi[sz]ation|hiring company|company name)$/i
 
 // The separators of a header's meta line: "Engineering · London · Hybrid", "Berlin | Full-time".
@@ -268,6 +292,58 @@ const iconPlace = (document: HtmlDocument): string | undefined => {
   return undefined
 }
 
+/**
+ * The pieces of a line that separates them with empty elements or puts each in its own element: Jobvite's
+ * "Perioperative Services <span class="jv-inline-separator"></span> Austin, Texas", or a meta block of short
+ * paragraphs ("Engineering", "London, United Kingdom", "Hybrid").
+ */
+const piecesOf = (element: DomElement): ReadonlyArray<string> => {
+  const pieces: Array<string> = []
+  let current = ""
+  const children = element.childNodes
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!
+    const value = child.textContent?.replace(/\s+/g, " ").trim() ?? ""
+    if (child.nodeType === 3) {
+      current += ` ${value}`
+      continue
+    }
+    if (current.trim() !== "") pieces.push(current.trim())
+    current = ""
+    if (value !== "") pieces.push(value)
+  }
+  if (current.trim() !== "") pieces.push(current.trim())
+  return pieces
+}
+
+const META_BLOCKS =
+  ".jv-job-detail-meta, [class*=\"job-meta\"], [class*=\"job-info\"], [class*=\"job-details\"], [class*=\"posting-meta\"]"
+
+/** The place among the pieces of a meta line or block under the job's heading. */
+const metaPiecesPlace = (document: HtmlDocument): string | undefined => {
+  const blocks = document.querySelectorAll(META_BLOCKS)
+  for (let i = 0; i < blocks.length && i < 10; i++) {
+    const place = piecesOf(blocks[i]!).find((piece) => piece.length <= 60 && isPlaceLine(piece))
+    if (place !== undefined) return place
+  }
+  return undefined
+}
+
+/** The employer a board names as the poster: "Posted 3 days ago by Aire Valley Foods Ltd" (Reed). */
+const postedBy = (document: HtmlDocument): string | undefined => {
+  const lines = document.querySelectorAll("[class*=\"posted\"]")
+  for (let i = 0; i < lines.length && i < 10; i++) {
+    const by = /\bposted\b.{0,40}?\bby\s+(.{2,80}?)\s*$/i.exec(text(lines[i]) ?? "")
+    if (by?.[1] !== undefined) return by[1]
+  }
+  return undefined
+}
+
+// A field's own label, kept in its value by some boards: "Location: Naperville, IL", "Company: Alder & Finch".
+const FIELD_LABEL = /^(?:(?:primary |job )?locations?|company|employer|organi[sz]ation)\s*[:：]\s*/i
+const withoutLabel = (value: string | undefined): string | undefined =>
+  value === undefined ? undefined : nonEmpty(value.replace(FIELD_LABEL, ""))
+
 /** The header the page's markup gives, most specific source first. */
 export const headerOf = (document: HtmlDocument): Header => {
   let header: Header = {}
@@ -293,6 +369,9 @@ export const headerOf = (document: HtmlDocument): Header => {
   })
   if (header.location === undefined) fill({ location: iconPlace(document) })
   if (header.location === undefined) fill({ location: metaLinePlace(document) })
+  if (header.location === undefined) fill({ location: metaPiecesPlace(document) })
+  if (header.company === undefined) fill({ company: postedBy(document) })
+  header = { ...header, company: withoutLabel(header.company), location: withoutLabel(header.location) }
   // A class that merely mentions "company" on the job's own heading does not make the title an employer.
   if (header.company !== undefined && header.company === header.title) return { ...header, company: undefined }
   // Greenhouse's boards say "at Acme" under the title.
@@ -301,7 +380,7 @@ export const headerOf = (document: HtmlDocument): Header => {
 
 // Site names that are the job board, not the employer.
 const BOARDS =
-  /^(?:linkedin|indeed(?:\.com)?|seek(?: australia| new zealand)?|glassdoor|ziprecruiter|monster|workday|greenhouse|lever|smartrecruiters|workable|icims|bamboohr|recruitee|personio|teamtailor|ashby|jobs|careers|job board|careers page|home)$/i
+  /^(?:linkedin|indeed(?:\.com)?|seek(?: australia| new zealand)?|glassdoor|ziprecruiter|monster|workday|greenhouse|lever|smartrecruiters|workable|icims|bamboohr|recruitee|personio|teamtailor|ashby|jazzhr|jobvite|taleo|successfactors|rippling|breezy(?: hr)?|wellfound|angellist|reed(?:\.co\.uk)?|totaljobs|cv-library|stepstone|careerbuilder|simplyhired|dice|adzuna|jobs|careers|job board|careers page|home)$/i
 
 /** A site name that names the employer, not the board it is on. */
 export const employerSiteName = (name: string | undefined): string | undefined =>
@@ -315,6 +394,8 @@ const COMPANY_HEADING: ReadonlyArray<RegExp> = [
   /^(.{2,60}?)\s+(?:careers|jobs|career site|careers page|job board)$/i,
   /^(?:life|working) at\s+(.{2,60})$/i
 ]
+
+export const isBoard = (name: string): boolean => BOARDS.test(name.trim())
 
 /** Whether a heading names no job: "Careers", "Join Acme", "Acme Careers", "Open positions". */
 export const isGenericHeading = (heading: string): boolean =>

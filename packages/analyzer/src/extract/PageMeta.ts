@@ -1,5 +1,5 @@
 import type { HtmlDocument } from "./Dom.js"
-import { isGenericHeading, isPlacePart } from "./Header.js"
+import { isBoard, isGenericHeading, isPlacePart } from "./Header.js"
 import { nonEmpty } from "./Loose.js"
 
 /** What a page says about itself in <head> and its first <h1>. */
@@ -80,8 +80,10 @@ export const companyFromTitle = (title: string | undefined, jobTitle?: string): 
     const named = others.length === 2 ? others.filter((part) => !isPlacePart(part)) : others
     if (job >= 0 && parts.length <= 3 && named.length === 1) return nonEmpty(named[0])
   }
-  const at = /\s(?:at|@)\s+([^|–—-]{2,40})$/.exec(title)
-  if (at) return nonEmpty(at[1])
-  const parts = title.split(separators)
-  return parts.length > 1 ? nonEmpty(parts[parts.length - 1]) : undefined
+  // "Backend Engineer at Quayside Labs • Berlin • Wellfound": the employer ends where the next part begins.
+  const at = /\s(?:at|@)\s+([^|–—•·-]{2,40}?)(?:\s+[|–—•·-]\s+.*)?$/.exec(title)
+  if (at) return nonEmpty(at[1]?.trim())
+  const parts = title.split(separators).map((part) => part.trim())
+  const last = parts.length > 1 ? parts[parts.length - 1] : undefined
+  return last === undefined || isBoard(last) ? undefined : nonEmpty(last)
 }

@@ -187,6 +187,10 @@ describe("main-content extraction", () => {
       "Fernwood"
     )
     assert.strictEqual(
+      page("Payroll Specialist - Fernwood GmbH - Hamburg - StepStone", "<h1>Payroll Specialist</h1>").company,
+      "Fernwood GmbH"
+    )
+    assert.strictEqual(
       page(
         "Payroll Specialist Job in Leeds - Reed.co.uk",
         "<h1>Payroll Specialist</h1><div class=\"posted-by\">Posted 3 days ago by <span>Fernwood Ltd</span></div>"

@@ -76,9 +76,11 @@ export const companyFromTitle = (title: string | undefined, jobTitle?: string): 
     const parts = title.split(separators).map((part) => part.trim())
     const job = parts.findIndex((part) => part.toLowerCase() === jobTitle.trim().toLowerCase())
     // The other part, or with three the one that is no place ("Olivar Pay | Senior Backend Engineer | Madrid").
+    // The other part, or among more the one that is neither a place nor the board ("Senior Backend Developer -
+    // Nordlicht GmbH - Hamburg - StepStone").
     const others = parts.filter((_, i) => i !== job)
-    const named = others.length === 2 ? others.filter((part) => !isPlacePart(part)) : others
-    if (job >= 0 && parts.length <= 3 && named.length === 1) return nonEmpty(named[0])
+    const named = others.length >= 2 ? others.filter((part) => !isPlacePart(part) && !isBoard(part)) : others
+    if (job >= 0 && named.length === 1) return nonEmpty(named[0])
   }
   // "Backend Engineer at Quayside Labs • Berlin • Wellfound": the employer ends where the next part begins.
   const at = /\s(?:at|@)\s+([^|–—•·-]{2,40}?)(?:\s+[|–—•·-]\s+.*)?$/.exec(title)

@@ -190,6 +190,15 @@ describe("main-content extraction", () => {
       page("Payroll Specialist - Fernwood GmbH - Hamburg - StepStone", "<h1>Payroll Specialist</h1>").company,
       "Fernwood GmbH"
     )
+    // Pay the board shows in the header, outside the description.
+    assert.deepStrictEqual(
+      page(
+        "Payroll Specialist - Fernwood",
+        "<div class=\"job-header\"><h1>Payroll Specialist</h1><span class=\"salary\">£26,000 - £29,000 per annum" +
+          "</span></div>"
+      ).salary,
+      { min: 26000, max: 29000, currency: "GBP", period: "year" }
+    )
     assert.strictEqual(
       page(
         "Payroll Specialist Job in Leeds - Reed.co.uk",

@@ -9,6 +9,7 @@ import {
   companyOfHeading,
   employerSiteName,
   headerOf,
+  headerSalary,
   isGenericHeading,
   isNoiseLine,
   placeInTitle,
@@ -69,6 +70,8 @@ const fromHtml = (url: string, body: string, given: boolean): Either.Either<Post
 const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.Either<Posting.Posting, string> => {
   const meta = readMeta(document)
   const header = headerOf(document)
+  // Read before the main content is cut out of the page, which drops the header around it.
+  const salary = headerSalary(document)
   const ld = jobPostingsInPage(document)
   const blocks = mainContent(document)
   const pageTitle = meta.ogTitle ?? meta.documentTitle
@@ -95,6 +98,7 @@ const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.E
     title,
     company,
     location: header.location ?? split.location,
+    salary,
     blocks: blocks[0]?.kind === "heading" && (blocks[0].text === title || blocks[0].text === h1)
       ? blocks.slice(1)
       : blocks

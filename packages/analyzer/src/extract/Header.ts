@@ -1,6 +1,8 @@
+import type { Posting } from "@jobfit/core"
 import type { DomElement, HtmlDocument } from "./Dom.js"
 import { nonEmpty } from "./Loose.js"
 import { parsePlace } from "./Place.js"
+import { salaryInText } from "./SalaryText.js"
 
 /** A posting's header as the page shows it: title, employer and place; each undefined when not found. */
 export interface Header {
@@ -325,6 +327,20 @@ const metaPiecesPlace = (document: HtmlDocument): string | undefined => {
   for (let i = 0; i < blocks.length && i < 10; i++) {
     const place = piecesOf(blocks[i]!).find((piece) => piece.length <= 60 && isPlaceLine(piece))
     if (place !== undefined) return place
+  }
+  return undefined
+}
+
+const SALARY_ELEMENTS =
+  "[class*=\"salary\"], [data-at*=\"salary\"], [data-testid*=\"salary\"], [data-qa*=\"salary\"], [itemprop=\"baseSalary\"]"
+
+/** Pay a board shows in the page's header, outside the description: `<span class="salary">£26,000 - £29,000</span>`. */
+export const headerSalary = (document: HtmlDocument): Posting.Salary | undefined => {
+  const elements = document.querySelectorAll(SALARY_ELEMENTS)
+  for (let i = 0; i < elements.length && i < 10; i++) {
+    const value = text(elements[i])
+    const salary = value === undefined || value.length > 80 ? undefined : salaryInText(value)
+    if (salary !== undefined) return salary
   }
   return undefined
 }

@@ -208,6 +208,40 @@ describe("main-content extraction", () => {
     )
   })
 
+  it("reads headers laid out as a labelled table, a site-name h1 over the job's h2, a line under the title, facts", () => {
+    const body = "<h3>What you will do</h3><ul><li>Process payroll every two weeks</li><li>Reconcile payroll to " +
+      "the general ledger</li></ul><h3>What you need</h3><ul><li>3+ years of payroll processing</li><li>ADP</li></ul>"
+    const table = fromBody(
+      "<html><head><title>Career Center | Job Details</title></head><body><table><tr><td class=\"label\">Job " +
+        "Title</td><td>Payroll Specialist</td></tr><tr><td class=\"label\">Company</td><td>Fernwood</td></tr><tr>" +
+        "<td class=\"label\">Location</td><td>Oak Park, IL</td></tr><tr><td class=\"label\">Pay</td><td>$64,000 - " +
+        `$72,000 per year</td></tr></table><div>${body}</div></body></html>`
+    )
+    assert.deepStrictEqual([table.title, table.company, table.location], [
+      "Payroll Specialist",
+      "Fernwood",
+      "Oak Park, IL"
+    ])
+    assert.deepStrictEqual(table.salary, { min: 64000, max: 72000, currency: "USD", period: "year" })
+    const banner = fromBody(
+      "<html><head><title>Fernwood Dental Partners</title></head><body><header><h1>Fernwood Dental Partners</h1>" +
+        `</header><article><h2>Payroll Specialist</h2>${body}<p>$30 - $35 per hour.</p></article></body></html>`
+    )
+    assert.deepStrictEqual([banner.title, banner.company], ["Payroll Specialist", "Fernwood Dental Partners"])
+    const underneath = fromBody(
+      "<html><head><title>Payroll Specialist - Fernwood</title></head><body><div class=\"posting\"><div " +
+        "class=\"posting-heading\">Payroll Specialist</div><div class=\"posting-sub\">Fernwood &mdash; Denver, CO " +
+        `(hybrid)</div><div>${body}<p>$58,000 - $68,000 a year.</p></div></div></body></html>`
+    )
+    assert.strictEqual(underneath.location, "Denver, CO (hybrid)")
+    const facts = fromBody(
+      "<html><head><title>Payroll Specialist | Fernwood</title></head><body><div class=\"role-hero\"><h1>Payroll " +
+        "Specialist</h1><div class=\"role-hero__facts\"><span>Remote (Europe)</span><span>Finance</span></div></div>" +
+        `<section>${body}</section></body></html>`
+    )
+    assert.strictEqual(facts.location, "Remote (Europe)")
+  })
+
   it("takes a page whose headings say 'Who you are' and 'Your profile' for a posting", () => {
     const page = fromBody(
       "<html><head><title>Product Designer - Fernhill Games</title></head><body><main><h1>Product Designer</h1>" +

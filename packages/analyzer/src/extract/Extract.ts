@@ -12,10 +12,13 @@ import {
   headerSalary,
   isGenericHeading,
   isNoiseLine,
+  isOrganisationName,
+  linesUnderHeadings,
   placeInTitle,
   splitPageTitle,
   textHeader,
-  titleLine
+  titleLine,
+  underTitle
 } from "./Header.js"
 import { fromJobPostingLd } from "./JobPostingLd.js"
 import { findJobPostings, jobPostingsInPage, parseLenient } from "./JsonLd.js"
@@ -67,11 +70,14 @@ const fromHtml = (url: string, body: string, given: boolean): Either.Either<Post
   return wall === undefined ? read : Either.left(wallMessage(hostOf(url), wall))
 }
 
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
 const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.Either<Posting.Posting, string> => {
   const meta = readMeta(document)
   const header = headerOf(document)
   // Read before the main content is cut out of the page, which drops the header around it.
   const salary = headerSalary(document)
+  const underHeadings = linesUnderHeadings(document)
   const ld = jobPostingsInPage(document)
   const blocks = mainContent(document)
   const pageTitle = meta.ogTitle ?? meta.documentTitle
@@ -84,8 +90,15 @@ const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.E
   const h1 = meta.h1 !== undefined && meta.h1.length <= 150 ? meta.h1 : undefined
   // A generic h1 ("Acme Careers") sits above the job's own heading: take the first specific h2 then.
   // No h1 at all (a board that uses h2 for the job): the first specific h2.
-  const heading = h1 !== undefined && !isGenericHeading(h1) ? h1 : meta.h2
-  const company = header.company ?? employerSiteName(meta.siteName) ??
+  // An h1 that is the site's own name ("Meridian Dental Partners", the page's whole <title>) is a banner over the job's
+  // h2, and names the employer.
+  const banner = h1 !== undefined && meta.h2 !== undefined &&
+      ((meta.siteName !== undefined && sameText(meta.siteName, h1)) ||
+        (meta.documentTitle !== undefined && sameText(meta.documentTitle, h1) && isOrganisationName(h1)))
+    ? h1
+    : undefined
+  const heading = h1 !== undefined && !isGenericHeading(h1) && banner === undefined ? h1 : meta.h2
+  const company = header.company ?? employerSiteName(meta.siteName) ?? banner ??
     (h1 === undefined ? undefined : companyOfHeading(h1)) ?? split.company ??
     employerSiteName(companyFromTitle(pageTitle, header.title ?? heading))
   const fromLd = firstDraft(ld, { blocks, company })
@@ -93,11 +106,14 @@ const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.E
   if (!given && header.title === undefined && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
   const title = header.title ?? heading ?? split.title ??
     (pageTitle === undefined || isGenericHeading(pageTitle) ? undefined : stripSiteSuffix(pageTitle, company))
+  const under = title === undefined || (header.location !== undefined && company !== undefined)
+    ? {}
+    : underTitle(underHeadings, title)
   return finish(url, {
     source: "html",
     title,
-    company,
-    location: header.location ?? split.location,
+    company: company ?? under.company,
+    location: header.location ?? under.location ?? split.location,
     salary,
     blocks: blocks[0]?.kind === "heading" && (blocks[0].text === title || blocks[0].text === h1)
       ? blocks.slice(1)

@@ -239,6 +239,8 @@ const byClass = (document: HtmlDocument, word: string): string | undefined => {
 }
 
 const LOCATION_LABEL = /^(?:(?:primary |job |work |office )?locations?(?:\s*\(s\))?|city|place of work)$/i
+const TITLE_LABEL = /^(?:job title|position title|position|job|role title)$/i
+const PAY_LABEL = /^(?:pay|salary|compensation|pay range|salary range|wage|rate of pay)$/i
 const COMPANY_LABEL = /^(?:company|employer|organi[sz]ation|hiring company|company name)$/i
 
 // The separators of a header's meta line: "Engineering · London · Hybrid", "Berlin | Full-time".
@@ -319,7 +321,8 @@ const piecesOf = (element: DomElement): ReadonlyArray<string> => {
 }
 
 const META_BLOCKS =
-  ".jv-job-detail-meta, [class*=\"job-meta\"], [class*=\"job-info\"], [class*=\"job-details\"], [class*=\"posting-meta\"]"
+  ".jv-job-detail-meta, [class*=\"job-meta\"], [class*=\"job-info\"], [class*=\"job-details\"], [class*=\"posting-meta\"], " +
+  "[class*=\"facts\"]"
 
 /** The place among the pieces of a meta line or block under the job's heading. */
 const metaPiecesPlace = (document: HtmlDocument): string | undefined => {
@@ -342,7 +345,35 @@ export const headerSalary = (document: HtmlDocument): Posting.Salary | undefined
     const salary = value === undefined || value.length > 80 ? undefined : salaryInText(value)
     if (salary !== undefined) return salary
   }
-  return undefined
+  // A labelled field: "Pay | $64,000 - $72,000 per year".
+  const labelledPay = labelled(document, PAY_LABEL)
+  return labelledPay === undefined ? undefined : salaryInText(labelledPay)
+}
+
+/**
+ * Each heading-like element with the short line right under it, read before the page is cut to its main content:
+ * `<h1>Digital Marketing Coordinator</h1><div>Lakeside Credit Union — Denver, CO (hybrid)</div>`.
+ */
+export const linesUnderHeadings = (document: HtmlDocument): ReadonlyArray<readonly [string, string]> => {
+  const pairs: Array<readonly [string, string]> = []
+  const candidates = document.querySelectorAll("h1, h2, h3, [class*=\"title\"], [class*=\"heading\"]")
+  for (let i = 0; i < candidates.length && i < 40; i++) {
+    const heading = text(candidates[i])
+    const next = sibling(candidates[i]!, undefined)
+    const line = text(next)
+    if (heading === undefined || line === undefined || line.length > 120) continue
+    if (next?.querySelector(BLOCK_CHILDREN) !== null) continue
+    pairs.push([heading, line])
+  }
+  return pairs
+}
+
+/** The employer and place the line under the job's title names, if it names them. */
+export const underTitle = (pairs: ReadonlyArray<readonly [string, string]>, title: string): Header => {
+  const line = pairs.find(([heading]) => heading === title)?.[1]
+  if (line === undefined) return {}
+  const found = textHeader([line])
+  return { company: found.company, location: found.location }
 }
 
 /** The employer a board names as the poster: "Posted 3 days ago by Aire Valley Foods Ltd" (Reed). */
@@ -377,7 +408,11 @@ export const headerOf = (document: HtmlDocument): Header => {
     break
   }
   fill(microdata(document))
-  fill({ location: labelled(document, LOCATION_LABEL), company: labelled(document, COMPANY_LABEL) })
+  fill({
+    title: labelled(document, TITLE_LABEL),
+    location: labelled(document, LOCATION_LABEL),
+    company: labelled(document, COMPANY_LABEL)
+  })
   // Last, any short element whose class names a location or the company, outside navigation and footers.
   fill({
     location: byClass(document, "location"),
@@ -576,6 +611,9 @@ export const placeInTitle = (title: string): string | undefined => {
 
 const ORGANISATION =
   /\b(?:group|inc\.?|llc|ltd\.?|llp|plc|gmbh|co\.|company|corporation|corp\.?|partners|clinic|hospital|health|bank|agency|labs?|solutions|systems|services|technologies|studio|associates|school district|university|foundation)$/i
+
+/** Whether a name reads as an organisation's ("Meridian Dental Partners", "Lakeshore Brewing Company"). */
+export const isOrganisationName = (name: string): boolean => ORGANISATION.test(name.trim())
 
 /**
  * How many lines of a pasted posting come before its title: 1 when the first names an organisation ("Brightwater

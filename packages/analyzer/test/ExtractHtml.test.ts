@@ -242,6 +242,58 @@ describe("main-content extraction", () => {
     assert.strictEqual(facts.location, "Remote (Europe)")
   })
 
+  it("finds the job among a board's furniture: a similar-jobs sidebar, an apply form, an about-us section", () => {
+    const body = "<h4>What you will do</h4><ul><li>Process payroll every two weeks</li><li>Reconcile payroll to " +
+      "the general ledger</li></ul><h4>What you need</h4><ul><li>3+ years of payroll processing</li><li>ADP</li>" +
+      "</ul><p>$58,000 - $68,000 a year.</p>"
+    const header = (page: string) => {
+      const p = fromBody(page)
+      return [p.title, p.company, p.location]
+    }
+    // "Austin Jobs" is a board of a place, not an employer; the vacancy's own classes name the employer and place.
+    assert.deepStrictEqual(
+      header(
+        "<html><head><title>Payroll Specialist – Fernwood – Austin Jobs</title></head><body><div class=\"vacancy\">" +
+          "<h1 class=\"vacancy-title\">Payroll Specialist</h1><div class=\"vacancy-company\">Fernwood Clinic</div>" +
+          `<div class="vacancy-location">Austin, TX</div>${body}</div><aside><h3>Similar jobs</h3></aside></body></html>`
+      ),
+      ["Payroll Specialist", "Fernwood Clinic", "Austin, TX"]
+    )
+    // "Apply for this job" is no title; the role's name and the line under it are.
+    assert.deepStrictEqual(
+      header(
+        "<html><head><title>Apply: Payroll Specialist | Fernwood</title></head><body><h2>Apply for this job</h2>" +
+          "<form><input name=\"email\"></form><h3 class=\"role-name\">Payroll Specialist</h3><p>Omaha, NE</p>" +
+          `<div>${body}</div></body></html>`
+      ),
+      ["Payroll Specialist", "Fernwood", "Omaha, NE"]
+    )
+    // "About Fernwood" is the employer's story, not the job; "Juniper Yoga Co" is an employer, not Colombia.
+    assert.strictEqual(
+      fromBody(
+        "<html><head><title>Careers</title></head><body><section><h2>About Fernwood</h2><p>We began in 1962.</p>" +
+          `</section><section><h2>Payroll Specialist</h2>${body}</section></body></html>`
+      ).title,
+      "Payroll Specialist"
+    )
+    assert.deepStrictEqual(
+      header(
+        "<html><head><title>Payroll Specialist - Remote - Juniper Yoga Co</title></head><body><main><h1>Payroll " +
+          `Specialist</h1><p><strong>Juniper Yoga Co</strong> · Remote (US)</p>${body}</main></body></html>`
+      ),
+      ["Payroll Specialist", "Juniper Yoga Co", "Remote (US)"]
+    )
+    // A card's subtitle: employer, place and hours between dots.
+    assert.deepStrictEqual(
+      header(
+        "<html><head><title>Payroll Specialist</title></head><body><div role=\"main\"><div class=\"card-title\">" +
+          "Payroll Specialist</div><div class=\"card-subtitle\">Northgate Distribution · Aurora, IL · Full-time</div>" +
+          `<div>${body}</div></div></body></html>`
+      ),
+      ["Payroll Specialist", "Northgate Distribution", "Aurora, IL"]
+    )
+  })
+
   it("takes a page whose headings say 'Who you are' and 'Your profile' for a posting", () => {
     const page = fromBody(
       "<html><head><title>Product Designer - Fernhill Games</title></head><body><main><h1>Product Designer</h1>" +

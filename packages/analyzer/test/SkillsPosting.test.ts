@@ -45,6 +45,12 @@ describe("posting skills", () => {
     assert.strictEqual(byName.get("Kotlin")?.importance, "preferred")
   })
 
+  it("takes a credential one may be working toward as preferred", () => {
+    const { byName } = skillsOfPosting({ description: "Requirements\n- A CPA or working toward one\n- Excel" })
+    assert.strictEqual(byName.get("Certified Public Accountant")?.importance, "preferred")
+    assert.strictEqual(byName.get("Microsoft Excel")?.importance, "required")
+  })
+
   it("reads a cue in parentheses as speaking of what is in them", () => {
     const { byName } = skillsOfPosting({
       description: "Requirements\n- TMS experience (McLeod a plus)\n- React (Redux a plus)"

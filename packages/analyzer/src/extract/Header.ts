@@ -135,7 +135,11 @@ const LAYOUTS: ReadonlyArray<{
       ".job__title",
       "h1[class*=\"posting\"]",
       "h1[class*=\"job\"]",
-      "h1[class*=\"title\"]"
+      "h1[class*=\"title\"]",
+      "[class*=\"vacancy-title\"]",
+      "[class*=\"role-name\"]",
+      "[class*=\"role-title\"]",
+      "[class*=\"opening-title\"]"
     ],
     company: [".company-name", "[data-testid=\"company-name\"]"],
     location: [
@@ -226,7 +230,7 @@ const sibling = (element: DomElement, name: string | undefined): DomElement | un
 
 const byClass = (document: HtmlDocument, word: string): string | undefined => {
   const found = document.querySelectorAll(
-    `main [class*="${word}"], article [class*="${word}"], section [class*="${word}"], [class*="hero"] [class*="${word}"], [class*="job"] [class*="${word}"], [class*="posting"] [class*="${word}"], h2[class*="${word}"], li[class*="${word}"], span[class*="${word}"]`
+    `main [class*="${word}"], article [class*="${word}"], section [class*="${word}"], [class*="hero"] [class*="${word}"], [class*="job"] [class*="${word}"], [class*="posting"] [class*="${word}"], [class*="vacancy"] [class*="${word}"], [class*="opening"] [class*="${word}"], h2[class*="${word}"], li[class*="${word}"], span[class*="${word}"]`
   )
   for (let i = 0; i < found.length && i < 20; i++) {
     const element = found[i]!
@@ -249,7 +253,8 @@ const BLOCK_CHILDREN = "p, div, li, ul, ol, h1, h2, h3, h4, table, section, arti
 
 /** A place a short part of a line names: a city the tables know, a city and region, or a way of working. */
 export const isPlacePart = (part: string): boolean =>
-  part.length <= 60 && (CITY_REGION.test(part) || parsePlace(part).country !== undefined)
+  part.length <= 60 && !ORGANISATION.test(part.trim()) &&
+  (CITY_REGION.test(part) || parsePlace(part).country !== undefined)
 
 /**
  * The place in the short line under a job's heading that lists its facts between dots or bars ("Engineering ·
@@ -372,9 +377,23 @@ export const linesUnderHeadings = (document: HtmlDocument): ReadonlyArray<readon
 export const underTitle = (pairs: ReadonlyArray<readonly [string, string]>, title: string): Header => {
   const line = pairs.find(([heading]) => heading === title)?.[1]
   if (line === undefined) return {}
+  // "Northgate Distribution · Aurora, IL · Full-time": the employer, the place and the hours between dots.
+  const parts = line.split(/\s+[·•|]\s+/).map((part) => part.trim())
+  if (parts.length >= 2) {
+    const place = parts.find((part) => isPlaceLine(part) && !EMPLOYMENT.test(part))
+    const name = parts.find((part) =>
+      part !== place && !isPlaceLine(part) && !EMPLOYMENT.test(part) && !DEPARTMENT.test(part) &&
+      NAME_LINE.test(part) && (part.split(/\s+/).length >= 2 || ORGANISATION.test(part))
+    )
+    return { company: name, location: place }
+  }
   const found = textHeader([line])
   return { company: found.company, location: found.location }
 }
+
+// Teams a board names beside the place ("Engineering · London"): no employer.
+const DEPARTMENT =
+  /^(?:engineering|design|product|marketing|sales|finance|accounting|operations|people|human resources|hr|legal|data|it|support|customer (?:experience|success|support|service)|growth|research|clinical|nursing)$/i
 
 /** The employer a board names as the poster: "Posted 3 days ago by Aire Valley Foods Ltd" (Reed). */
 const postedBy = (document: HtmlDocument): string | undefined => {
@@ -438,12 +457,14 @@ export const employerSiteName = (name: string | undefined): string | undefined =
   name === undefined || BOARDS.test(name.trim()) ? undefined : name
 
 const GENERIC_HEADING =
-  /^(?:careers?|jobs?|job details|job description|open (?:positions|roles|jobs)|current (?:openings|vacancies)|vacancies|join (?:us|our team|the team)|work with us|we(?:'re| are) hiring|apply(?: now)?|about (?:us|the role)|cookie[s]?(?: settings| preferences)?|search jobs|all jobs|opportunities)$/i
+  /^(?:careers?|jobs?|job details|job description|open (?:positions|roles|jobs)|current (?:openings|vacancies)|vacancies|join (?:us|our team|the team)|work with us|we(?:'re| are) hiring|apply(?: now| for this (?:job|position|role))?|about (?:us|the role)|cookie[s]?(?: settings| preferences)?|search jobs|all jobs|opportunities)$/i
 const COMPANY_HEADING: ReadonlyArray<RegExp> = [
   /^join\s+(?!us\b|our\b|the team\b)(.{2,60}?)[.!]?$/i,
   /^(?:careers|jobs|work|working)\s+(?:at|with)\s+(.{2,60}?)[.!]?$/i,
   /^(.{2,60}?)\s+(?:careers|jobs|career site|careers page|job board)$/i,
-  /^(?:life|working) at\s+(.{2,60})$/i
+  /^(?:life|working) at\s+(.{2,60})$/i,
+  // "About Copperline", over the employer's own story.
+  /^about\s+(?!the\b|this\b|you\b|your\b|us\b|our\b|the role\b)(.{2,60})$/i
 ]
 
 export const isBoard = (name: string): boolean => BOARDS.test(name.trim())
@@ -457,7 +478,9 @@ export const companyOfHeading = (heading: string): string | undefined => {
   const trimmed = heading.trim()
   for (const pattern of COMPANY_HEADING) {
     const match = pattern.exec(trimmed)
-    if (match?.[1] !== undefined && !/\b(?:team|us|our|the)$/i.test(match[1])) return match[1].trim()
+    if (match?.[1] !== undefined && !/\b(?:team|us|our|the)$/i.test(match[1]) && !isPlacePart(match[1])) {
+      return match[1].trim()
+    }
   }
   return undefined
 }
@@ -496,7 +519,7 @@ const splitTitleParts = (title: string): Header => {
 const WORK_MODE = /^(?:remote|hybrid|on-?site|onsite|anywhere)\b|\b(?:remote|hybrid|on-?site)\b/i
 const CITY_REGION =
   /^[\p{Lu}][\p{L}.' -]{1,40},\s*[\p{Lu}][\p{L}.' -]{1,40}(?:,\s*[\p{Lu}][\p{L}.' -]{1,40})?(?:\s+\d{5}(?:-\d{4})?)?$/u
-const isPlaceLine = (line: string): boolean =>
+export const isPlaceLine = (line: string): boolean =>
   WORK_MODE.test(line) || CITY_REGION.test(line) || (line.split(/\s+/).length <= 3 && isPlacePart(line))
 const EMPLOYMENT = /^(?:full[- ]time|part[- ]time|contract|temporary|permanent|internship|seasonal|per diem)\b/i
 const LABEL_LINE = /^(company|employer|location|job location|where)\s*[:：]\s*(.{2,100})$/i
@@ -610,7 +633,7 @@ export const placeInTitle = (title: string): string | undefined => {
 }
 
 const ORGANISATION =
-  /\b(?:group|inc\.?|llc|ltd\.?|llp|plc|gmbh|co\.|company|corporation|corp\.?|partners|clinic|hospital|health|bank|agency|labs?|solutions|systems|services|technologies|studio|associates|school district|university|foundation)$/i
+  /\b(?:group|inc\.?|llc|ltd\.?|llp|plc|gmbh|co\.?|company|corporation|corp\.?|partners|clinic|hospital|health|bank|agency|labs?|solutions|systems|services|technologies|studio|associates|school district|university|foundation)$/i
 
 /** Whether a name reads as an organisation's ("Meridian Dental Partners", "Lakeshore Brewing Company"). */
 export const isOrganisationName = (name: string): boolean => ORGANISATION.test(name.trim())

@@ -1,5 +1,5 @@
 import type { HtmlDocument } from "./Dom.js"
-import { isBoard, isGenericHeading, isPlacePart } from "./Header.js"
+import { isBoard, isGenericHeading, isPlaceLine } from "./Header.js"
 import { nonEmpty } from "./Loose.js"
 
 /** What a page says about itself in <head> and its first <h1>. */
@@ -79,7 +79,7 @@ export const companyFromTitle = (title: string | undefined, jobTitle?: string): 
     // The other part, or among more the one that is neither a place nor the board ("Senior Backend Developer -
     // Nordlicht GmbH - Hamburg - StepStone").
     const others = parts.filter((_, i) => i !== job)
-    const named = others.length >= 2 ? others.filter((part) => !isPlacePart(part) && !isBoard(part)) : others
+    const named = others.length >= 2 ? others.filter((part) => !isPlaceLine(part) && !isBoard(part)) : others
     if (job >= 0 && named.length === 1) return nonEmpty(named[0])
   }
   // "Backend Engineer at Quayside Labs • Berlin • Wellfound": the employer ends where the next part begins.

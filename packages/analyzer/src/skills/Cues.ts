@@ -35,6 +35,11 @@ const PREFERRED: ReadonlyArray<Cue> = [
   cue("appreciated", "before"),
   cue("welcome", "before"),
   cue("welcomed", "before"),
+  // "a CPA or working toward one": the credential is hoped for, progress toward it will do.
+  cue("working toward", "before"),
+  cue("working towards", "before"),
+  cue("progress toward", "before"),
+  cue("progress towards", "before"),
   // A credential one gets after starting ("PALS within 6 months of hire") is not asked of an applicant.
   // (Not "at the time of hire": that is asked of an applicant.)
   cue("days of hire", "before"),

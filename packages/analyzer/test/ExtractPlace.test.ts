@@ -100,6 +100,51 @@ describe("pasted header lines", () => {
   })
 })
 
+describe("pasted texts of other kinds", () => {
+  const given = (text: string) => {
+    const p = Either.getOrThrow(extractGiven("https://www.reddit.com/r/jobs/1", text))
+    return [p.title, p.company, p.location]
+  }
+  const body = "\n\nWe run payroll for 4,000 people across nine sites and need someone to own it.\n\nWhat you need\n" +
+    "- 3+ years of payroll processing\n- ADP\n- Excel\n\n$58,000 a year."
+
+  it("reads a recruiter's message: the role from the sentence that names it, not the greeting", () => {
+    const [title] = given(
+      "Hi Lena,\n\nI'm a recruiter working with Fernwood. They're looking for a Payroll Specialist (ADP) to join " +
+        `their finance team.${body}`
+    )
+    assert.strictEqual(title, "Payroll Specialist (ADP)")
+  })
+
+  it("skips a document's own heading and a form's other fields to the title and the place", () => {
+    assert.deepStrictEqual(
+      given(`JOB DESCRIPTION\nPosition: Payroll Specialist\nDepartment: Finance\nLocation: Elmhurst, Illinois${body}`),
+      ["Payroll Specialist", "", "Elmhurst, Illinois"]
+    )
+  })
+
+  it("drops a hiring announcement from the title, and reads 'Employer, City ST' and 'We're <Employer>,'", () => {
+    assert.deepStrictEqual(
+      given(`NOW HIRING - Payroll Clerks (2nd shift)\nMidwest Cold Storage, Bolingbrook IL${body}`),
+      ["Payroll Clerks (2nd shift)", "Midwest Cold Storage", "Bolingbrook IL"]
+    )
+    assert.deepStrictEqual(
+      given(`[Hiring] Payroll Specialist | Remote (UK) | £32k–£38k\n\nHi all! We're Lumen Books, a small team.${body}`),
+      ["Payroll Specialist", "Lumen Books", "Remote (UK)"]
+    )
+  })
+
+  it("reads past the parts of a public employer to its place", () => {
+    assert.deepStrictEqual(
+      given(
+        "Payroll Technician\nDepartment of Veterans Affairs\nVeterans Health Administration\nCentral Texas Veterans " +
+          `Health Care System\nTemple, TX${body}`
+      ),
+      ["Payroll Technician", "Department of Veterans Affairs", "Temple, TX"]
+    )
+  })
+})
+
 describe("headers of more layouts", () => {
   const body =
     "<p>We run payroll for 4,000 people in nine countries and need a lead to own it.</p><h3>Requirements</h3>" +

@@ -121,11 +121,23 @@ const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.E
   })
 }
 
+const GREETING = /^(?:hi|hello|hey|dear|good (?:morning|afternoon))\b[^.!?\n]{0,40}[,!]?$/i
+const LOOKING_FOR =
+  /\b(?:looking for|hiring(?: for)?|seeking|recruiting for)\s+(?:a|an)\s+((?:[\p{Lu}][\p{L}\d()/&+.-]*)(?:\s+(?:[\p{Lu}(][\p{L}\d()/&+.-]*|of|and|&)){0,6})/u
+
 const fromText = (url: string, body: string, given: boolean): Either.Either<Posting.Posting, string> => {
   // A board's furniture above the header ("4.1 ★" between the employer and the title on Glassdoor) is no header line.
   const all = fromPlainText(body)
-  const blocks = all.filter((block, i) => i >= 6 || !isNoiseLine(block.text))
+  // A letter's greeting ("Hi Lena,") and a document's own heading ("JOB DESCRIPTION") are no title lines.
+  const opening = all.findIndex((block, i) => i >= 3 || !(GREETING.test(block.text) || isGenericHeading(block.text)))
+  const greeted = opening > 0 && GREETING.test(all[0]?.text ?? "")
+  const blocks = all.slice(Math.max(0, opening)).filter((block, i) => i >= 6 || !isNoiseLine(block.text))
   if (!given && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
+  if (greeted) {
+    // A recruiter's message: the role is named in a sentence ("They're looking for a Senior Backend Engineer (Go)").
+    const text = blocks.map((b) => b.text).join("\n")
+    return finish(url, { source: "text", title: LOOKING_FOR.exec(text)?.[1]?.trim(), blocks })
+  }
   // A company line above the title ("Brightwater Dental Group" then "Dental Hygienist"): the title is the second.
   const lead = companyFirst(blocks.slice(0, 3).map((b) => b.text))
   const first = blocks[lead]

@@ -558,6 +558,11 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
       i++
       continue
     }
+    // "Department: Finance", "Reports to: Controller": a form's other fields, between the title and the place.
+    if (OTHER_FIELD.test(trimmed)) {
+      used++
+      continue
+    }
     const label = LABEL_LINE.exec(trimmed)
     if (label !== null) {
       if (/company|employer/i.test(label[1]!)) company ??= label[2]!.trim()
@@ -598,14 +603,26 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
       used++
       continue
     }
+    // "Department of Veterans Affairs" / "Veterans Health Administration" / "Temple, TX": the employer's parts above
+    // the place, as public employers list them.
+    if (
+      company !== undefined && location === undefined && used <= 3 && NAME_LINE.test(trimmed) &&
+      !isPlaceLine(trimmed) && lines.slice(i + 1, i + 3).some((next) => isPlaceLine(next.trim()))
+    ) {
+      used++
+      continue
+    }
     break
   }
   return { company, location, lines: used }
 }
 
+const OTHER_FIELD =
+  /^(?:department|division|reports? to|job code|req(?:uisition)?(?: id| no\.?| #)?|schedule|shift|job type|employment type|grade)\s*[:：]/i
+
 // "Keystone Fuel Transport, Columbus, OH": an employer, then a city and a US state.
 const COMPANY_CITY_REGION =
-  /^([\p{Lu}][^,]{2,60}),\s*([\p{Lu}][\p{L}.' -]{1,40},\s*(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]))$/u
+  /^([\p{Lu}][^,]{2,60}),\s*([\p{Lu}][\p{L}.' -]{1,40}(?:,\s*|\s+)(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]))$/u
 // A line that is only a name: "Summit Revenue Partners", "Lakeshore Brewing Company".
 const NAME_LINE = /^(?:[\p{Lu}\d][\p{L}\d&'.-]*)(?:\s+(?:[\p{Lu}\d&][\p{L}\d&'.-]*|of|and|the|de|für)){0,6}$/u
 
@@ -659,6 +676,8 @@ export const companyFirst = (lines: ReadonlyArray<string>): number => {
 export const titleLine = (line: string): Header => {
   // "Job Title: Cath Lab RN", as forms and some boards label it.
   const trimmed = line.trim().replace(/^(?:job title|position title|position|job|title|role)\s*[:：]\s*/i, "")
+    // "NOW HIRING - Forklift Operators", "[Hiring] Junior Frontend Developer": an announcement, then the title.
+    .replace(/^(?:\[hiring\]|\(hiring\)|now hiring|we(?:'re| are) hiring|hiring)\s*(?:[:!–—-]\s*)?(?=\S)/i, "")
   if (trimmed === "") return {}
   const parts = trimmed.split(/\s+[|·•]\s+/).map((p) => p.trim()).filter((p) => p !== "")
   if (parts.length >= 2) {

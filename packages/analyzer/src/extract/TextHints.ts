@@ -1,7 +1,7 @@
 import type { Block } from "./Blocks.js"
 
 const BOARD_HOSTS =
-  /^(?:[a-z]{2}\.)?(?:linkedin|indeed|seek|glassdoor|ziprecruiter|monster|simplyhired|careerbuilder|dice|stepstone|xing|reed|totaljobs|jobstreet|naukri)\./
+  /^(?:[a-z]{2}\.)?(?:linkedin|indeed|seek|glassdoor|ziprecruiter|monster|simplyhired|careerbuilder|dice|stepstone|xing|reed|totaljobs|jobstreet|naukri|reddit|facebook|craigslist|usajobs|wellfound)\./
 
 const hostPrefixes = /^(www|jobs|careers|career|boards|apply|job-boards|work|hiring|talent)\./
 
@@ -55,9 +55,14 @@ const notAName =
   /^(?:we|our|the|this|that|you|your|join|about|as|at|in|if|it|they|there|here|every|each|experience|knowledge)\b/i
 
 /** "Woodgrove Bank is hiring ..." in a posting's first lines, or a name that opens one of its first three lines. */
+// "We're Lumen Books, a small team", "We are Kestrel, a …": the employer introducing itself.
+const weAre = /\b[Ww]e(?:'re|’re| are) ((?:[\p{Lu}][\p{L}\d&'.-]*)(?: (?:[\p{Lu}][\p{L}\d&'.-]*|&|of|and)){0,4}),/u
+
 export const companyInText = (text: string): string | undefined => {
   const match = hiring.exec(text.slice(0, 2000))
   if (match && !notCompany.test(match[1]!)) return match[1]
+  const introduced = weAre.exec(text.slice(0, 1000))?.[1]
+  if (introduced !== undefined && !notAName.test(introduced)) return introduced
   const lines = text.split("\n").map((line) => line.trim()).filter((line) => line !== "").slice(0, 3)
   for (const line of lines) {
     const name = nameOpens.exec(line)?.[1]?.trim()

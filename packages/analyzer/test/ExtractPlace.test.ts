@@ -109,11 +109,11 @@ describe("pasted texts of other kinds", () => {
     "- 3+ years of payroll processing\n- ADP\n- Excel\n\n$58,000 a year."
 
   it("reads a recruiter's message: the role from the sentence that names it, not the greeting", () => {
-    const [title] = given(
-      "Hi Lena,\n\nI'm a recruiter working with Fernwood. They're looking for a Payroll Specialist (ADP) to join " +
-        `their finance team.${body}`
+    const [title, company] = given(
+      "Hi Lena,\n\nI'm a recruiter working with Fernwood Health, a clinic group. They're looking for a Payroll " +
+        `Specialist (ADP) to join their finance team.${body}`
     )
-    assert.strictEqual(title, "Payroll Specialist (ADP)")
+    assert.deepStrictEqual([title, company], ["Payroll Specialist (ADP)", "Fernwood Health"])
   })
 
   it("skips a document's own heading and a form's other fields to the title and the place", () => {

@@ -58,10 +58,14 @@ const notAName =
 // "We're Lumen Books, a small team", "We are Kestrel, a …": the employer introducing itself.
 const weAre = /\b[Ww]e(?:'re|’re| are) ((?:[\p{Lu}][\p{L}\d&'.-]*)(?: (?:[\p{Lu}][\p{L}\d&'.-]*|&|of|and)){0,4}),/u
 
+// A recruiter's client: "working with Fjordline Payments, a Series B …", "on behalf of Kestrel Health,".
+const client =
+  /\b(?:working with|on behalf of|recruiting for|partnered with|partnering with)\s+((?:[\p{Lu}][\p{L}\d&'.-]*)(?: (?:[\p{Lu}][\p{L}\d&'.-]*|&|of|and)){0,4}),/u
+
 export const companyInText = (text: string): string | undefined => {
   const match = hiring.exec(text.slice(0, 2000))
   if (match && !notCompany.test(match[1]!)) return match[1]
-  const introduced = weAre.exec(text.slice(0, 1000))?.[1]
+  const introduced = weAre.exec(text.slice(0, 1000))?.[1] ?? client.exec(text.slice(0, 1000))?.[1]
   if (introduced !== undefined && !notAName.test(introduced)) return introduced
   const lines = text.split("\n").map((line) => line.trim()).filter((line) => line !== "").slice(0, 3)
   for (const line of lines) {

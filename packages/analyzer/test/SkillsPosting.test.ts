@@ -179,6 +179,15 @@ describe("what is not a skill asked", () => {
     assert.strictEqual(byName.get("Registered Nurse")?.importance, "required")
   })
 
+  it("leaves out the field years are spent in when the job is of that field, and keeps it as a skill otherwise", () => {
+    const field = (title: string, line: string) =>
+      skillsOfPosting({ title, description: `Requirements\n- ${line}\n- QuickBooks` }).names
+    assert.notInclude(field("Bookkeeper", "3+ years of bookkeeping or accounting"), "Accounting")
+    assert.notInclude(field("Staff Accountant", "Two or more years of experience in general accounting"), "Accounting")
+    assert.notInclude(field("Marketing Manager", "4+ years in digital marketing"), "Digital marketing")
+    assert.include(field("Office Manager", "3+ years of experience in general accounting"), "Accounting")
+  })
+
   it("leaves out the kinds of role years may be spent in ('5+ years in SRE, DevOps or backend roles')", () => {
     const roles = skillsOfPosting({
       title: "Platform Engineer",

@@ -158,7 +158,31 @@ const inDegreeSubject = (sentence: Sentence, first: number): boolean => {
 // measures; a skill only when the posting names it otherwise.
 const YEARS_OF = /\byears?(?:'|\s+of|\s+in)?\s+(?:[\w-]+\s+){0,2}$/i
 const stemOf = (word: string) => word.toLowerCase().slice(0, 5)
-const namesTheOccupation = (sentence: Sentence, first: number, last: number, titleStems: ReadonlySet<string>) => {
+// Whole fields of work ("4+ years in digital marketing", "2 years of public accounting"): what years are spent in,
+// whatever the title, never a skill that a years ask names.
+const YEARS_BEFORE = /\b(?:years?|yrs?)\b[^.;:]{0,50}$/i
+const MARKETING_TITLE = /market|growth|seo|content|brand|social|acquisition|email|ppc|paid|campaign/i
+// Each field with the title words of jobs in it: "3+ years of accounting experience" measures a bookkeeper's field,
+// but asks an office manager for accounting.
+const FIELDS_OF_WORK: ReadonlyMap<string, RegExp> = new Map([
+  ["Accounting", /account|bookkeep|controller|audit|tax|payroll|financ|fp&a|\bap\b|\bar\b|billing/i],
+  ["Digital marketing", MARKETING_TITLE],
+  ["Growth marketing", MARKETING_TITLE],
+  ["Performance marketing", MARKETING_TITLE],
+  ["Data science", /data|scien|machine learning|\bml\b|\bai\b/i],
+  ["Logistics", /logist|dispatch|warehouse|supply|freight|transport|shipping|fleet/i]
+])
+const namesTheOccupation = (
+  sentence: Sentence,
+  first: number,
+  last: number,
+  titleStems: ReadonlySet<string>,
+  skill: string,
+  title: string
+) => {
+  if (FIELDS_OF_WORK.get(skill)?.test(title) === true) {
+    return YEARS_BEFORE.test(sentence.text.slice(0, sentence.tokens[first]?.start ?? 0))
+  }
   // Every word of the skill is one of the title's ("commercial electrical" in "Commercial Electrician").
   for (let i = first; i <= last; i++) {
     const word = sentence.tokens[i]?.norm ?? ""
@@ -274,7 +298,9 @@ export const postingSkills = (
       if (spans.some(([from, to]) => start >= from && start < to)) continue
       if (namesADomain(segment.sentence, mention.last)) continue
       if (segment.source !== "title" && inDegreeSubject(segment.sentence, mention.first)) continue
-      if (namesTheOccupation(segment.sentence, mention.first, mention.last, titleStems)) continue
+      if (namesTheOccupation(segment.sentence, mention.first, mention.last, titleStems, mention.skill.name, title)) {
+        continue
+      }
       if (namesARole(segment.sentence, mention.first, mention.last)) continue
       if (namesATeam(segment.sentence, mention.first, mention.last)) continue
       if (isMoney(segment.sentence, mention.last)) continue

@@ -186,6 +186,7 @@ describe("what is not a skill asked", () => {
     assert.notInclude(field("Staff Accountant", "Two or more years of experience in general accounting"), "Accounting")
     assert.notInclude(field("Marketing Manager", "4+ years in digital marketing"), "Digital marketing")
     assert.include(field("Office Manager", "3+ years of experience in general accounting"), "Accounting")
+    assert.notInclude(field("Platform Engineer", "4+ years of DevOps or backend work"), "DevOps")
   })
 
   it("leaves out the kinds of role years may be spent in ('5+ years in SRE, DevOps or backend roles')", () => {

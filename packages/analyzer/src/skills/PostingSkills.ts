@@ -170,7 +170,9 @@ const FIELDS_OF_WORK: ReadonlyMap<string, RegExp> = new Map([
   ["Growth marketing", MARKETING_TITLE],
   ["Performance marketing", MARKETING_TITLE],
   ["Data science", /data|scien|machine learning|\bml\b|\bai\b/i],
-  ["Logistics", /logist|dispatch|warehouse|supply|freight|transport|shipping|fleet/i]
+  ["Logistics", /logist|dispatch|warehouse|supply|freight|transport|shipping|fleet/i],
+  ["DevOps", /devops|platform|reliability|\bsre\b|infrastructure|cloud/i],
+  ["Account management", /account|customer success|client/i]
 ])
 const namesTheOccupation = (
   sentence: Sentence,

@@ -51,6 +51,14 @@ describe("posting skills", () => {
     assert.strictEqual(byName.get("Microsoft Excel")?.importance, "required")
   })
 
+  it("reads Word as Microsoft Word only among other office tools", () => {
+    assert.include(skillsOfPosting({ description: "Requirements\n- Strong Word and Excel" }).names, "Microsoft Word")
+    assert.notInclude(
+      skillsOfPosting({ description: "Requirements\n- Word of mouth brings most of our clients\n- Excel" }).names,
+      "Microsoft Word"
+    )
+  })
+
   it("reads a cue in parentheses as speaking of what is in them", () => {
     const { byName } = skillsOfPosting({
       description: "Requirements\n- TMS experience (McLeod a plus)\n- React (Redux a plus)"

@@ -249,6 +249,8 @@ const COMPANY_LABEL = /^(?:company|employer|organi[sz]ation|hiring company|compa
 
 // The separators of a header's meta line: "Engineering · London · Hybrid", "Berlin | Full-time".
 const META_SEPARATOR = /\s+[·•|]\s+|\s*[·•]\s*/
+// The parts of a pasted line between spaced dots or bars: "Senior Accountant | Chicago, IL | Hybrid".
+const SPACED_SEPARATOR = /\s+[·•|]\s+/
 const BLOCK_CHILDREN = "p, div, li, ul, ol, h1, h2, h3, h4, table, section, article"
 
 /** A place a short part of a line names: a city the tables know, a city and region, or a way of working. */
@@ -378,7 +380,7 @@ export const underTitle = (pairs: ReadonlyArray<readonly [string, string]>, titl
   const line = pairs.find(([heading]) => heading === title)?.[1]
   if (line === undefined) return {}
   // "Northgate Distribution · Aurora, IL · Full-time": the employer, the place and the hours between dots.
-  const parts = line.split(/\s+[·•|]\s+/).map((part) => part.trim())
+  const parts = line.split(SPACED_SEPARATOR).map((part) => part.trim())
   if (parts.length >= 2) {
     const place = parts.find((part) => isPlaceLine(part) && !EMPLOYMENT.test(part))
     const name = parts.find((part) =>
@@ -631,7 +633,7 @@ const NAME_LINE = /^(?:[\p{Lu}\d][\p{L}\d&'.-]*)(?:\s+(?:[\p{Lu}\d&][\p{L}\d&'.-
  * how often one is there.
  */
 const withoutWorkMode = (place: string): string => {
-  const items = place.split(/\s+[·•|]\s+/)
+  const items = place.split(SPACED_SEPARATOR)
   if (items.length >= 2 && items.slice(1).every((item) => WORK_MODE.test(item) && item.split(/\s+/).length <= 3)) {
     return items[0]!
   }
@@ -679,7 +681,7 @@ export const titleLine = (line: string): Header => {
     // "NOW HIRING - Forklift Operators", "[Hiring] Junior Frontend Developer": an announcement, then the title.
     .replace(/^(?:\[hiring\]|\(hiring\)|now hiring|we(?:'re| are) hiring|hiring)\s*(?:[:!–—-]\s*)?(?=\S)/i, "")
   if (trimmed === "") return {}
-  const parts = trimmed.split(/\s+[|·•]\s+/).map((p) => p.trim()).filter((p) => p !== "")
+  const parts = trimmed.split(SPACED_SEPARATOR).map((p) => p.trim()).filter((p) => p !== "")
   if (parts.length >= 2) {
     const place = parts.slice(1).find((p) => CITY_REGION.test(p) || WORK_MODE.test(p))
     if (

@@ -75,7 +75,6 @@ export const companyFromTitle = (title: string | undefined, jobTitle?: string): 
   if (jobTitle !== undefined) {
     const parts = title.split(separators).map((part) => part.trim())
     const job = parts.findIndex((part) => part.toLowerCase() === jobTitle.trim().toLowerCase())
-    // The other part, or with three the one that is no place ("Olivar Pay | Senior Backend Engineer | Madrid").
     // The other part, or among more the one that is neither a place nor the board ("Senior Backend Developer -
     // Nordlicht GmbH - Hamburg - StepStone").
     const others = parts.filter((_, i) => i !== job)

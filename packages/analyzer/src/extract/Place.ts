@@ -277,7 +277,6 @@ const clean = (part: string) =>
     ""
   ).replace(/[()[\]]/g, " ").replace(/\s+/g, " ").trim().replace(/^[-–—,.\s]+|[-–—,.\s]+$/g, "")
 
-/** The first place a location names: "London, UK; Ontario, CAN" reads London. */
 // "US-IL-Chicago", as iCIMS boards write a place: country, region and city, joined by dashes.
 const COUNTRY_REGION_CITY = /^([A-Z]{2})-([A-Z]{2,3})-(\p{L}[\p{L} .'-]*)$/u
 const ordered = (text: string): string => {
@@ -285,6 +284,7 @@ const ordered = (text: string): string => {
   return match === null ? text : `${match[3]}, ${match[2]}, ${match[1]}`
 }
 
+/** The first place a location names: "London, UK; Ontario, CAN" reads London. */
 export const parsePlace = (place: string): Place => {
   const text = ordered(place)
   const mode = MODE_WORDS.find(([pattern]) => pattern.test(text))?.[1]

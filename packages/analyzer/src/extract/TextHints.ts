@@ -54,7 +54,6 @@ const nameOpens =
 const notAName =
   /^(?:we|our|the|this|that|you|your|join|about|as|at|in|if|it|they|there|here|every|each|experience|knowledge)\b/i
 
-/** "Woodgrove Bank is hiring ..." in a posting's first lines, or a name that opens one of its first three lines. */
 // "We're Lumen Books, a small team", "We are Kestrel, a …": the employer introducing itself.
 const weAre = /\b[Ww]e(?:'re|’re| are) ((?:[\p{Lu}][\p{L}\d&'.-]*)(?: (?:[\p{Lu}][\p{L}\d&'.-]*|&|of|and)){0,4}),/u
 
@@ -62,6 +61,10 @@ const weAre = /\b[Ww]e(?:'re|’re| are) ((?:[\p{Lu}][\p{L}\d&'.-]*)(?: (?:[\p{L
 const client =
   /\b(?:working with|on behalf of|recruiting for|partnered with|partnering with)\s+((?:[\p{Lu}][\p{L}\d&'.-]*)(?: (?:[\p{Lu}][\p{L}\d&'.-]*|&|of|and)){0,4}),/u
 
+/**
+ * "Woodgrove Bank is hiring ..." in a posting's first lines, an employer introducing itself ("We're Lumen Books, …")
+ * or a recruiter's client, or a name that opens one of its first three lines.
+ */
 export const companyInText = (text: string): string | undefined => {
   const match = hiring.exec(text.slice(0, 2000))
   if (match && !notCompany.test(match[1]!)) return match[1]

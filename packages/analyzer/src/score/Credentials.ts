@@ -114,8 +114,11 @@ const REGULATORS: ReadonlyArray<readonly [RegExp, string, string]> = [
   [/\bcollege of nurses of ontario\b/i, "CA", "College of Nurses of Ontario registration"]
 ]
 
+/** Words a registration line holds: a cheap check before the regulators' names are looked for. */
+export const REGISTRATION_WORDS = /regist|licen|\bpin\b/i
+
 export const regulatorGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
-  if (SOFT.test(sentence) || !/regist|licen|\bpin\b/i.test(sentence)) return undefined
+  if (SOFT.test(sentence) || !REGISTRATION_WORDS.test(sentence)) return undefined
   const found = REGULATORS.find(([pattern]) => pattern.test(sentence))
   if (found === undefined) return undefined
   const [pattern, country, what] = found

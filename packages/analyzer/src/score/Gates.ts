@@ -11,6 +11,7 @@ import {
   kindOfCredential,
   licenceLineGate,
   namedCredentialGate,
+  REGISTRATION_WORDS,
   regulatorGate,
   stateLicenceGate
 } from "./Credentials.js"
@@ -318,7 +319,7 @@ export const gatesOf = (
     if (lower.includes("licen") && !gates.some((g) => g.kind === "licence" && !g.met && g.quote === shorten(text))) {
       add(stateLicenceGate(text, facts))
     }
-    if (/regist|licen|\bpin\b/.test(lower)) add(regulatorGate(text, facts))
+    if (REGISTRATION_WORDS.test(lower)) add(regulatorGate(text, facts))
     if (lower.includes("clearance")) add(clearanceGate(text, facts))
     if (lower.includes(" as a")) add(roleYearsGate(text, facts))
     if (/authori|right to work|eligib|citizen|resident|green card|sponsor|permit/.test(lower)) {

@@ -46,6 +46,15 @@ const IDEAL_BUT =
   /^\s*(?:would be|is)\s+(?:ideal|preferred|best|great)\s*[,;]?\s*(?:but|though|although|yet)\s+(?:an?\s+|the\s+)?$/i
 const COMMA = new RegExp(String.raw`^${NOUN}\s*,\s*(?:an?\s+|the\s+)?$`, "i")
 
+/** The text between mention i and the next one, undefined after the last. */
+const gapAfter = (sentence: Sentence, mentions: ReadonlyArray<Mention>, i: number): string | undefined => {
+  const current = mentions[i]
+  const next = mentions[i + 1]
+  return current === undefined || next === undefined
+    ? undefined
+    : sentence.text.slice(sentence.tokens[current.last]?.end ?? 0, sentence.tokens[next.first]?.start ?? 0)
+}
+
 /** For each mention, the other skills of its "X, Y or Z" list: any one of them will do. */
 const alternativesOf = (sentence: Sentence, mentions: ReadonlyArray<Mention>): ReadonlyArray<ReadonlyArray<string>> => {
   const result: Array<ReadonlyArray<string>> = mentions.map(() => [])
@@ -59,11 +68,7 @@ const alternativesOf = (sentence: Sentence, mentions: ReadonlyArray<Mention>): R
   let hasOr = false
   let hasAnd = false
   for (let i = 0; i < mentions.length; i++) {
-    const current = mentions[i]
-    const next = mentions[i + 1]
-    const gap = current === undefined || next === undefined
-      ? undefined
-      : sentence.text.slice(sentence.tokens[current.last]?.end ?? 0, sentence.tokens[next.first]?.start ?? 0)
+    const gap = gapAfter(sentence, mentions, i)
     if (gap !== undefined && (OR_LIST.test(gap) || IDEAL_BUT.test(gap))) hasOr = true
     else if (gap !== undefined && AND_LIST.test(gap)) hasAnd = true
     else if (gap === undefined || !COMMA.test(gap) || hasOr) {
@@ -85,16 +90,11 @@ const withExamples = (
   mentions: ReadonlyArray<Mention>,
   alternatives: ReadonlyArray<ReadonlyArray<string>>
 ): ReadonlyArray<ReadonlyArray<string>> => {
-  const gap = (i: number) =>
-    sentence.text.slice(
-      sentence.tokens[mentions[i]!.last]?.end ?? 0,
-      sentence.tokens[mentions[i + 1]!.first]?.start ?? 0
-    )
   let result = alternatives
   for (let head = 0; head < mentions.length - 1; head++) {
-    if (!OPEN_PAREN.test(gap(head))) continue
+    if (!OPEN_PAREN.test(gapAfter(sentence, mentions, head) ?? "")) continue
     let last = head + 1
-    while (last + 1 < mentions.length && IN_PARENS.test(gap(last))) last++
+    while (last + 1 < mentions.length && IN_PARENS.test(gapAfter(sentence, mentions, last) ?? "")) last++
     const after = sentence.text.slice(sentence.tokens[mentions[last]!.last]?.end ?? 0)
     if (!/^\s*\)/.test(after)) continue
     const names = [...new Set(mentions.slice(head, last + 1).map((m) => m.skill.name))]

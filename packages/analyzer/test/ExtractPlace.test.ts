@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Either } from "effect"
 import { extract, extractGiven } from "../src/extract/Extract.js"
-import { companyFirst, titleLine } from "../src/extract/Header.js"
 import { isWithin, parsePlace, samePlace } from "../src/extract/Place.js"
+import { companyFirst, titleLine } from "../src/extract/TextHeader.js"
 
 describe("places", () => {
   it("reads city, region, country and the way of working from the forms postings use", () => {

@@ -5,25 +5,21 @@ import type { Board } from "./Boards.js"
 import { type HtmlDocument, parseHtml } from "./Dom.js"
 import { type Draft, finish, hostOf, notAPosting } from "./Draft.js"
 import {
-  companyFirst,
   companyOfHeading,
   employerSiteName,
   headerOf,
   headerSalary,
   isGenericHeading,
-  isNoiseLine,
-  isOrganisationName,
   linesUnderHeadings,
-  placeInTitle,
   splitPageTitle,
-  textHeader,
-  titleLine,
   underTitle
 } from "./Header.js"
+import { isOrganisationName } from "./HeaderLines.js"
 import { fromJobPostingLd } from "./JobPostingLd.js"
 import { findJobPostings, jobPostingsInPage, parseLenient } from "./JsonLd.js"
 import { mainContent } from "./MainContent.js"
 import { companyFromTitle, readMeta, stripSiteSuffix } from "./PageMeta.js"
+import { companyFirst, isNoiseLine, placeInTitle, textHeader, titleLine } from "./TextHeader.js"
 import { wallMessage, wallOf, wallSigns } from "./Walls.js"
 
 const jsonTypes = new Set(["application/json", "application/ld+json"])

@@ -1,5 +1,6 @@
 import type { HtmlDocument } from "./Dom.js"
-import { isBoard, isGenericHeading, isPlaceLine } from "./Header.js"
+import { isBoard, isGenericHeading } from "./Header.js"
+import { isPlaceLine } from "./HeaderLines.js"
 import { nonEmpty } from "./Loose.js"
 
 /** What a page says about itself in <head> and its first <h1>. */

@@ -1,0 +1,38 @@
+import { parsePlace } from "./Place.js"
+
+// What a header's lines are made of, for pages (Header.ts) and pasted text (TextHeader.ts) alike: places, ways of
+// working, hours, organisations' names.
+
+/** A posting's header as the page shows it: title, employer and place; each undefined when not found. */
+export interface Header {
+  readonly title?: string | undefined
+  readonly company?: string | undefined
+  readonly location?: string | undefined
+}
+
+// A line that names a place or a way of working: "Columbus, OH", "Remote (EU)", "Berlin, Germany", "Hybrid".
+export const WORK_MODE = /^(?:remote|hybrid|on-?site|onsite|anywhere)\b|\b(?:remote|hybrid|on-?site)\b/i
+export const CITY_REGION =
+  /^[\p{Lu}][\p{L}.' -]{1,40},\s*[\p{Lu}][\p{L}.' -]{1,40}(?:,\s*[\p{Lu}][\p{L}.' -]{1,40})?(?:\s+\d{5}(?:-\d{4})?)?$/u
+
+export const ORGANISATION =
+  /\b(?:group|inc\.?|llc|ltd\.?|llp|plc|gmbh|co\.?|company|corporation|corp\.?|partners|clinic|hospital|health|bank|agency|labs?|solutions|systems|services|technologies|studio|associates|school district|university|foundation)$/i
+
+/** Whether a name reads as an organisation's ("Meridian Dental Partners", "Lakeshore Brewing Company"). */
+export const isOrganisationName = (name: string): boolean => ORGANISATION.test(name.trim())
+
+/** A place a short part of a line names: a city the tables know, a city and region, or a way of working. */
+export const isPlacePart = (part: string): boolean =>
+  part.length <= 60 && !ORGANISATION.test(part.trim()) &&
+  (CITY_REGION.test(part) || parsePlace(part).country !== undefined)
+
+export const isPlaceLine = (line: string): boolean =>
+  WORK_MODE.test(line) || CITY_REGION.test(line) || (line.split(/\s+/).length <= 3 && isPlacePart(line))
+
+export const EMPLOYMENT = /^(?:full[- ]time|part[- ]time|contract|temporary|permanent|internship|seasonal|per diem)\b/i
+
+// A line that is only a name: "Summit Revenue Partners", "Lakeshore Brewing Company".
+export const NAME_LINE = /^(?:[\p{Lu}\d][\p{L}\d&'.-]*)(?:\s+(?:[\p{Lu}\d&][\p{L}\d&'.-]*|of|and|the|de|für)){0,6}$/u
+
+// The parts of a pasted line between spaced dots or bars: "Senior Accountant | Chicago, IL | Hybrid".
+export const SPACED_SEPARATOR = /\s+[·•|]\s+/

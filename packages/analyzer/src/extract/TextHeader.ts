@@ -1,0 +1,187 @@
+import {
+  CITY_REGION,
+  EMPLOYMENT,
+  type Header,
+  isPlaceLine,
+  NAME_LINE,
+  ORGANISATION,
+  SPACED_SEPARATOR,
+  WORK_MODE
+} from "./HeaderLines.js"
+
+// The header of a pasted posting, read from its first lines: the title line, the employer and the place.
+
+const LABEL_LINE = /^(company|employer|location|job location|where)\s*[:：]\s*(.{2,100})$/i
+// A label on a line of its own with its value on the next, as job boards' pages paste ("locations" / "Austin, TX").
+const LABEL_ALONE =
+  /^(company|employer|locations?|job locations?|time type|posted on|job requisition id|job type|pay|salary|employment type|req(?:uisition)? id)$/i
+// Lines of a pasted page that are its furniture: buttons, ratings, "Posted 3 days ago".
+const NOISE_LINE =
+  /^(?:apply(?: now)?|save(?: job)?|share|easy apply|\d(?:\.\d)? out of 5 stars|\d(?:\.\d)?\s*★|\d[\d,]* reviews?|(?:re)?posted .{1,30} ago|posted (?:today|yesterday)|over \d+ applicants|\d+ applicants)$/i
+
+/** Whether a pasted line is a board's furniture: "Easy Apply", "4.1 ★", "37 applicants". */
+export const isNoiseLine = (line: string): boolean => NOISE_LINE.test(line.trim())
+const SPLIT_LINE = /^(.{2,60}?)\s+(?:[-–—|·•@]|at)\s+(.{2,80})$/u
+
+/**
+ * The header lines of a pasted posting, after its title: "Acme Logistics - Columbus, OH", "Company: Acme",
+ * "Location: Remote". Says how many lines it used, so they are not read again as text.
+ */
+export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly lines: number } => {
+  let company: string | undefined
+  let location: string | undefined
+  let used = 0
+  for (let i = 0; i < lines.length; i++) {
+    const trimmed = lines[i]!.trim()
+    if (trimmed.length > 100) break
+    if (NOISE_LINE.test(trimmed)) {
+      used++
+      continue
+    }
+    const alone = LABEL_ALONE.exec(trimmed)
+    if (alone !== null && i + 1 < lines.length) {
+      const value = lines[i + 1]!.trim()
+      if (/^(?:company|employer)$/i.test(alone[1]!)) company ??= value
+      else if (/location/i.test(alone[1]!)) location ??= value
+      used += 2
+      i++
+      continue
+    }
+    // "Department: Finance", "Reports to: Controller": a form's other fields, between the title and the place.
+    if (OTHER_FIELD.test(trimmed)) {
+      used++
+      continue
+    }
+    const label = LABEL_LINE.exec(trimmed)
+    if (label !== null) {
+      if (/company|employer/i.test(label[1]!)) company ??= label[2]!.trim()
+      else location ??= label[2]!.trim()
+      used++
+      continue
+    }
+    const split = SPLIT_LINE.exec(trimmed)
+    if (split !== null && location === undefined) {
+      const [left, right] = [split[1]!.trim(), split[2]!.trim()]
+      // "Milwaukee, WI — on-site", "Portland, OR · Full-time": a place and how the job is worked.
+      if (CITY_REGION.test(left) && (WORK_MODE.test(right) || EMPLOYMENT.test(right)) && !CITY_REGION.test(right)) {
+        location = left
+        used++
+        continue
+      }
+      if (isPlaceLine(right) && company === undefined) {
+        company = left
+        location = withoutWorkMode(right)
+        used++
+        continue
+      }
+    }
+    const withCompany = COMPANY_CITY_REGION.exec(trimmed)
+    if (withCompany !== null && company === undefined && location === undefined) {
+      company = withCompany[1]!.trim()
+      location = withCompany[2]!.trim()
+      used++
+      continue
+    }
+    if (location === undefined && isPlaceLine(trimmed) && trimmed.split(/\s+/).length <= 6) {
+      location = trimmed
+      used++
+      continue
+    }
+    if (company === undefined && used === 0 && NAME_LINE.test(trimmed) && !isPlaceLine(trimmed)) {
+      company = trimmed
+      used++
+      continue
+    }
+    // "Department of Veterans Affairs" / "Veterans Health Administration" / "Temple, TX": the employer's parts above
+    // the place, as public employers list them.
+    if (
+      company !== undefined && location === undefined && used <= 3 && NAME_LINE.test(trimmed) &&
+      !isPlaceLine(trimmed) && lines.slice(i + 1, i + 3).some((next) => isPlaceLine(next.trim()))
+    ) {
+      used++
+      continue
+    }
+    break
+  }
+  return { company, location, lines: used }
+}
+
+const OTHER_FIELD =
+  /^(?:department|division|reports? to|job code|req(?:uisition)?(?: id| no\.?| #)?|schedule|shift|job type|employment type|grade)\s*[:：]/i
+
+// "Keystone Fuel Transport, Columbus, OH": an employer, then a city and a US state.
+const COMPANY_CITY_REGION =
+  /^([\p{Lu}][^,]{2,60}),\s*([\p{Lu}][\p{L}.' -]{1,40}(?:,\s*|\s+)(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]))$/u
+
+/**
+ * "Hartford, CT, on-site 4 days" -> "Hartford, CT", "Milwaukee, WI · Hybrid" -> "Milwaukee, WI": a place followed by
+ * how often one is there.
+ */
+const withoutWorkMode = (place: string): string => {
+  const items = place.split(SPACED_SEPARATOR)
+  if (items.length >= 2 && items.slice(1).every((item) => WORK_MODE.test(item) && item.split(/\s+/).length <= 3)) {
+    return items[0]!
+  }
+  const parts = place.split(/\s*,\s*/)
+  const last = parts.at(-1) ?? ""
+  return parts.length >= 3 && /^(?:on-?site|onsite|hybrid|in[- ]office)\b/i.test(last)
+    ? parts.slice(0, -1).join(", ")
+    : place
+}
+
+/** "Senior Engineer (Go) — Remote, EU": the place a title ends with, after a dash. */
+export const placeInTitle = (title: string): string | undefined => {
+  const match = /\s[—–-]\s+([^—–-]{2,60})$/.exec(title)
+  const place = match?.[1]?.trim()
+  return place !== undefined && (WORK_MODE.test(place) || CITY_REGION.test(place)) ? place : undefined
+}
+
+/**
+ * How many lines of a pasted posting come before its title: 1 when the first names an organisation ("Brightwater
+ * Dental Group") and the second is a short line that does not, else 0.
+ */
+export const companyFirst = (lines: ReadonlyArray<string>): number => {
+  const [first, second] = lines.map((l) => l.trim())
+  if (first === undefined || second === undefined) return 0
+  const short = (line: string) => line.length <= 80 && !/[.!?:]$/.test(line) && line.split(/\s+/).length <= 10
+  return ORGANISATION.test(first) && short(first) && short(second) && !ORGANISATION.test(second) &&
+      !isPlaceLine(second)
+    ? 1
+    : 0
+}
+
+/**
+ * A pasted title line with more in it: "Senior Accountant | Chicago, IL | Hybrid", "Marketing Coordinator at
+ * Sunpeak Solar". The title alone, and the place or employer it names.
+ */
+export const titleLine = (line: string): Header => {
+  // "Job Title: Cath Lab RN", as forms and some boards label it.
+  const trimmed = line.trim().replace(/^(?:job title|position title|position|job|title|role)\s*[:：]\s*/i, "")
+    // "NOW HIRING - Forklift Operators", "[Hiring] Junior Frontend Developer": an announcement, then the title.
+    .replace(/^(?:\[hiring\]|\(hiring\)|now hiring|we(?:'re| are) hiring|hiring)\s*(?:[:!–—-]\s*)?(?=\S)/i, "")
+  if (trimmed === "") return {}
+  const parts = trimmed.split(SPACED_SEPARATOR).map((p) => p.trim()).filter((p) => p !== "")
+  if (parts.length >= 2) {
+    const place = parts.slice(1).find((p) => CITY_REGION.test(p) || WORK_MODE.test(p))
+    if (
+      place !== undefined && parts.slice(1).every((p) => CITY_REGION.test(p) || WORK_MODE.test(p) || p.length <= 20)
+    ) {
+      const city = parts.slice(1).find((p) => CITY_REGION.test(p))
+      return { title: parts[0], location: city ?? place }
+    }
+  }
+  // "Med/Surg RN - Nights — St. Brigid Medical Center — Austin, TX", "RN - PACU | St. Brigid | Austin, TX": title,
+  // employer and place; "Redwood Legal Group — Paralegal": employer, then title.
+  const dashed = trimmed.split(/\s+[—–|]\s+/).map((p) => p.trim())
+  if (dashed.length === 3 && isPlaceLine(dashed[2]!) && !isPlaceLine(dashed[1]!)) {
+    return { title: dashed[0], company: dashed[1], location: dashed[2] }
+  }
+  if (
+    dashed.length === 2 && ORGANISATION.test(dashed[0]!) && !ORGANISATION.test(dashed[1]!) && !isPlaceLine(dashed[1]!)
+  ) {
+    return { title: dashed[1], company: dashed[0] }
+  }
+  const at = /^(.{3,100}?)\s+at\s+([\p{Lu}][\p{L}\d&'. -]{1,60})$/u.exec(trimmed)
+  if (at !== null && !/\b(?:experience|years?)\b/i.test(at[1]!)) return { title: at[1]!.trim(), company: at[2]!.trim() }
+  return { title: trimmed }
+}

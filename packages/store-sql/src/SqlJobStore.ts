@@ -10,6 +10,7 @@ const StoredRow = Schema.Struct({ ...JobRow.fields, analysis: AnalysisJson })
 const encodeAnalysis = Schema.encode(AnalysisJson)
 
 const CountRow = Schema.Struct({ total: Int })
+const PageRow = Schema.Struct({ ...JobRow.fields, total_count: Int })
 const TrackingRow = Job.Tracking
 
 const ResumeJson = Schema.parseJson(Profile.StoredResume)
@@ -40,7 +41,7 @@ export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const jobFields = sql.literal(jobColumns)
   const storedFields = sql.literal(`${jobColumns}, analysis`)
-  const jobs = all(JobRow)
+  const pageRows = all(PageRow)
   const oneJob = first(JobRow)
   const oneStored = first(StoredRow)
   const singleStored = single(StoredRow)
@@ -85,15 +86,16 @@ export const make = Effect.gen(function*() {
       : sort === "company"
       ? sql.literal("LOWER(company) ASC, id DESC")
       : sql.literal("analyzed_at DESC, id DESC")
-    const [rows, count] = yield* Effect.all([
-      jobs(sql`SELECT ${jobFields} FROM jobs WHERE ${sql.and([...filter, ...keyset])}
-        ORDER BY ${order} LIMIT ${query.limit + 1}`),
-      narrowed.length === 0
-        // Kept by triggers (migration 0004_job_counts), with the same columns: one row per status instead of a
-        // count over every job.
-        ? oneCount(sql`SELECT COALESCE(SUM(total), 0) AS total FROM job_counts WHERE ${sql.and(counted)}`)
-        : oneCount(sql`SELECT COUNT(*) AS total FROM jobs WHERE ${sql.and(filter)}`)
-    ])
+    const count = narrowed.length === 0
+      // Kept by triggers (migration 0004_job_counts), with the same columns: one row per status instead of a
+      // count over every job.
+      ? sql`SELECT COALESCE(SUM(total), 0) FROM job_counts WHERE ${sql.and(counted)}`
+      : sql`SELECT COUNT(*) FROM jobs WHERE ${sql.and(filter)}`
+    // The count rides along as a column of the page (one statement instead of two); a page without rows asks it alone.
+    const countedRows = yield* pageRows(sql`SELECT ${jobFields}, (${count}) AS total_count FROM jobs
+      WHERE ${sql.and([...filter, ...keyset])} ORDER BY ${order} LIMIT ${query.limit + 1}`)
+    const rows = countedRows.map(({ total_count: _, ...row }) => row)
+    const total = countedRows[0]?.total_count ?? (yield* oneCount(sql`SELECT (${count}) AS total`)).total
     const page = rows.slice(0, query.limit).map(fromRow)
     const has_more = rows.length > query.limit
     const last = page[page.length - 1]
@@ -105,7 +107,7 @@ export const make = Effect.gen(function*() {
         : { analyzedAtMillis: toMillis(job.analyzed_at), id: job.id }
     return {
       jobs: page,
-      total: count.total,
+      total,
       has_more,
       next: has_more && last !== undefined ? Option.some(next(last)) : Option.none()
     }

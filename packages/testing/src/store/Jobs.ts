@@ -263,6 +263,13 @@ export const jobsContract = (it: StoreIt) => {
       const wide = yield* jobs.list(user.id, { status: "all", limit: 50, after: Option.none() })
       assert.deepStrictEqual(wide.jobs.map((job) => job.id), expected)
       assert.isFalse(wide.has_more)
+
+      // A cursor past the last job: no rows, and the totals still count every match, filtered or not.
+      const past = Option.some({ analyzedAtMillis: 500, id: expected[7]! })
+      const beyond = yield* jobs.list(user.id, { status: "all", limit: 3, after: past })
+      assert.deepStrictEqual([beyond.jobs.length, beyond.total, beyond.has_more], [0, 8, false])
+      const narrowed = yield* jobs.list(user.id, { status: "all", limit: 3, after: past, verdict: "APPLY" })
+      assert.deepStrictEqual([narrowed.jobs.length, narrowed.total, narrowed.has_more], [0, 8, false])
     }))
 
   it.effect("filters by status, with totals counting every match wherever the page starts", () =>

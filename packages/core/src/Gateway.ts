@@ -32,6 +32,7 @@ import { PostingSource } from "./PostingSource.js"
 import { Prices } from "./Prices.js"
 import { type Policy, RateLimiter, RateLimits, type RateState } from "./RateLimiter.js"
 import * as Server from "./Server.js"
+import * as Spans from "./Spans.js"
 import * as Tools from "./Tools.js"
 import { Transactor } from "./Transactor.js"
 import { VerdictRule } from "./Verdict.js"
@@ -305,7 +306,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
           : once(principal, tool, args, options.idempotencyKey)
       ).pipe(
         measured(tool),
-        Effect.withSpan("Gateway.callAs", { attributes: { tool }, captureStackTrace: false })
+        Spans.withSpan("Gateway.callAs", { attributes: { tool }, captureStackTrace: false })
       )
 
     const call = (request: CallRequest): Effect.Effect<Outcome<unknown>, AppError> =>
@@ -313,7 +314,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
         Effect.flatMap(({ principal, rate }) =>
           Effect.map(callAs(principal, request.tool, request.arguments, request), (value) => ({ value, rate }))
         ),
-        Effect.withSpan("Gateway.call", { attributes: { tool: request.tool }, captureStackTrace: false })
+        Spans.withSpan("Gateway.call", { attributes: { tool: request.tool }, captureStackTrace: false })
       )
 
     /** The connection test: any valid key, no scope. */
@@ -338,7 +339,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
           server: Server.info
         }
         return { value, rate }
-      })).pipe(Effect.withSpan("Gateway.status", { captureStackTrace: false }))
+      })).pipe(Spans.withSpan("Gateway.status", { captureStackTrace: false }))
 
     return { call, callAs, admit: (caller: Caller) => shielded(admit(caller)), status, tools: Tools.tools } as const
   })

@@ -4,7 +4,7 @@ import { SqlClient } from "@effect/sql"
 import { Builtin } from "@jobfit/analyzer"
 import { PaymentProvider, Prices, RateLimiter, Readiness, SelfService } from "@jobfit/core"
 import { OAuth, Routes, Settings } from "@jobfit/dashboard"
-import { HttpRoutes } from "@jobfit/http"
+import { HotRoutes, HttpRoutes } from "@jobfit/http"
 import { RedisLimiter } from "@jobfit/redis"
 import { SqlStore } from "@jobfit/store-sql"
 import { Cause, Config, Duration, Effect, Layer, Option } from "effect"
@@ -92,15 +92,20 @@ export const layerHttp = (options: Options = {}) =>
 
 type Listening = Options & { readonly listen?: { readonly host: string; readonly port: number } }
 
-const layerOn = (options: Listening, evaluate: () => Http.Server) =>
-  layerHttp(options).pipe(
+const layerOn = (options: Listening, evaluate: () => Http.Server) => {
+  // The server's one request listener: the hot routes (HotRoutes) first, then the app.
+  const dispatch = HotRoutes.dispatch()
+  const listening = () => evaluate().on("request", dispatch.listener)
+  return layerHttp(options).pipe(
+    Layer.provide(HotRoutes.serving(dispatch)),
     Layer.provideMerge(
       options.listen === undefined
-        ? NodeHttpServer.layerConfig(evaluate, Listen)
-        : NodeHttpServer.layer(evaluate, options.listen)
+        ? NodeHttpServer.layerConfig(listening, Listen)
+        : NodeHttpServer.layer(listening, options.listen)
     ),
     Layer.provide(Runtime.tracing)
   )
+}
 
 /** The whole service on a Node HTTP server at `listen` (default: JOBFIT_HOST and JOBFIT_PORT). */
 export const layer = (options: Listening = {}) => layerOn(options, createServer)

@@ -6,9 +6,9 @@ import {
   HttpServerRequest,
   HttpServerResponse
 } from "@effect/platform"
-import { DashboardLinks, type Errors, Gateway, Prices, Readiness } from "@jobfit/core"
+import { DashboardLinks, type Errors, Gateway, Prices, Readiness, Spans } from "@jobfit/core"
 import { McpServer } from "@jobfit/mcp"
-import { Cause, Effect, Either, Layer, Option } from "effect"
+import { Cause, Effect, Either, FiberRef, Layer, Option } from "effect"
 import * as AccessLog from "./AccessLog.js"
 import * as Caller from "./Caller.js"
 import * as Docs from "./Docs.js"
@@ -68,22 +68,34 @@ const readyz = Effect.gen(function*() {
 const status = Effect.gen(function*() {
   const gateway = yield* Gateway.Gateway
   return yield* Responses.success(yield* gateway.status(yield* Caller.fromRequest))
-}).pipe(answer, Effect.withSpan("HttpRoutes.status", { captureStackTrace: false }))
+}).pipe(answer, Spans.withSpan("HttpRoutes.status", { captureStackTrace: false }))
+
+/**
+ * `POST /api/mcp/tools/call` from what the request gave: the caller, its Idempotency-Key, and its body as an effect
+ * that reads and checks it. The caller is admitted before the body is read: a caller without a valid key hears 401,
+ * whatever it sent.
+ */
+export const callTool = <R>(
+  caller: Gateway.Caller,
+  idempotencyKey: string | undefined,
+  body: Effect.Effect<ToolCallBody.ToolCall, Errors.AppError, R>
+): Effect.Effect<HttpServerResponse.HttpServerResponse, never, Gateway.Gateway | R> =>
+  Effect.gen(function*() {
+    const gateway = yield* Gateway.Gateway
+    const { principal, rate } = yield* gateway.admit(caller)
+    const outcome = yield* body.pipe(
+      Effect.flatMap((body) => gateway.callAs(principal, body.name, body.arguments, { idempotencyKey })),
+      Effect.either
+    )
+    return yield* Either.match(outcome, {
+      onLeft: (error) => Effect.map(DashboardLinks.attacher, (link) => Responses.failure(link(error), rate)),
+      onRight: (value) => Responses.success({ value, rate })
+    })
+  }).pipe(answer)
 
 const toolsCall = Effect.gen(function*() {
-  const gateway = yield* Gateway.Gateway
-  // Admit before reading the body: a caller without a valid key hears 401, whatever it sent.
-  const { principal, rate } = yield* gateway.admit(yield* Caller.fromRequest)
-  const idempotencyKey = yield* Caller.idempotencyKey
-  const outcome = yield* ToolCallBody.read().pipe(
-    Effect.flatMap((body) => gateway.callAs(principal, body.name, body.arguments, { idempotencyKey })),
-    Effect.either
-  )
-  return yield* Either.match(outcome, {
-    onLeft: (error) => Effect.map(DashboardLinks.attacher, (link) => Responses.failure(link(error), rate)),
-    onRight: (value) => Responses.success({ value, rate })
-  })
-}).pipe(answer, Effect.withSpan("HttpRoutes.toolsCall", { captureStackTrace: false }))
+  return yield* callTool(yield* Caller.fromRequest, yield* Caller.idempotencyKey, ToolCallBody.read())
+}).pipe(Spans.withSpan("HttpRoutes.toolsCall", { captureStackTrace: false }))
 
 export const router = HttpRouter.empty.pipe(
   HttpRouter.get("/healthz", healthz),
@@ -104,9 +116,13 @@ const unrouted = Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
   return allowed === undefined ? Responses.notFound(path) : Responses.methodNotAllowed(request.method, allowed)
 })
 
-const observed = AccessLog.middleware(new Set(methodsByPath.keys()))
+/** The routes counted by name in the HTTP metrics. */
+export const known: ReadonlySet<string> = new Set(methodsByPath.keys())
 
-const internal = (cause: Cause.Cause<unknown>) =>
+const observed = AccessLog.middleware(known)
+
+/** A request that failed unexpectedly: logged with its cause, answered INTERNAL_ERROR with nothing of it. */
+export const internal = (cause: Cause.Cause<unknown>) =>
   Cause.isInterruptedOnly(cause)
     ? Effect.interrupt
     : Effect.as(Effect.logError("request failed unexpectedly", cause), Responses.internal())
@@ -130,11 +146,16 @@ export const app: HttpApp.Default<never, Gateway.Gateway | McpServer.McpServer> 
 // password-reset link) gets no span, so the token does not leave for a collector.
 const untraced = (request: HttpServerRequest.HttpServerRequest) => /[?&]token=/i.test(request.url)
 
+// With the tracer off (no collector configured) the platform's request span would still parse the URL and copy the
+// headers on every request for a span nobody reads: the request span is then skipped altogether.
+const always = () => true
+
 const serve = <R>(served: HttpApp.Default<never, R>) =>
-  HttpServer.serve(served).pipe(
-    HttpMiddleware.withTracerDisabledWhen(untraced),
-    Layer.provide(McpServer.McpServer.Default)
-  )
+  Layer.unwrapEffect(Effect.map(FiberRef.get(FiberRef.currentTracerEnabled), (tracing) =>
+    HttpServer.serve(served).pipe(
+      HttpMiddleware.withTracerDisabledWhen(tracing ? untraced : always),
+      Layer.provide(McpServer.McpServer.Default)
+    )))
 
 /** Serves the app on the HttpServer in context; needs the Gateway. */
 export const layer = serve(app)

@@ -1,5 +1,5 @@
 import { Headers, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Errors } from "@jobfit/core"
+import { Errors, Spans } from "@jobfit/core"
 import { JsonRpc, McpServer, Protocol } from "@jobfit/mcp"
 import { Config, type ConfigProvider, Context, Effect, Exit, Option, Queue, Scope, Stream } from "effect"
 import * as Caller from "./Caller.js"
@@ -200,4 +200,4 @@ export const post = Effect.gen(function*() {
     Stream.concat(Stream.make(first), rest).pipe(Stream.map(sse), Stream.encodeText, Stream.ensuring(release)),
     { contentType: "text/event-stream", headers: { "cache-control": "no-store" } }
   )
-}).pipe(Effect.flatMap(challenged), Effect.withSpan("McpRoute.post", { captureStackTrace: false }))
+}).pipe(Effect.flatMap(challenged), Spans.withSpan("McpRoute.post", { captureStackTrace: false }))

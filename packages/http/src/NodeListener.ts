@@ -3,6 +3,7 @@ import type { Gateway } from "@jobfit/core"
 import type { McpServer } from "@jobfit/mcp"
 import { Effect } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
+import * as HotRoutes from "./HotRoutes.js"
 import * as HttpRoutes from "./HttpRoutes.js"
 import * as Mount from "./Mount.js"
 
@@ -26,7 +27,11 @@ export const make: (
   options?: Options
 ) => Effect.Effect<Listener, never, Gateway.Gateway | McpServer.McpServer> = Effect.fn("NodeListener.make")(
   function*(options: Options = {}) {
-    const listener: Listener = yield* NodeHttpServer.makeHandler(Mount.under(options.prefix ?? "")(HttpRoutes.app))
-    return listener
+    const prefix = Mount.normalize(options.prefix ?? "")
+    const app: Listener = yield* NodeHttpServer.makeHandler(Mount.under(prefix)(HttpRoutes.app))
+    const hot = yield* HotRoutes.make(prefix)
+    return hot === undefined ? app : (request, response) => {
+      if (!hot(request, response)) app(request, response)
+    }
   }
 )

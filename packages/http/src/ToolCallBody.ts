@@ -28,8 +28,9 @@ export const isJsonContentType = (header: Option.Option<string>): boolean =>
     onSome: (value) => value.split(";")[0]!.trim().toLowerCase() === "application/json"
   })
 
-const declaredLength = (headers: Headers.Headers): Option.Option<number> =>
-  Option.flatMap(Headers.get(headers, "content-length"), (text) => {
+/** A Content-Length header's value as a byte count; none when it is missing or not a whole number. */
+export const declaredLength = (header: Option.Option<string>): Option.Option<number> =>
+  Option.flatMap(header, (text) => {
     const n = Number(text)
     return /^\d+$/.test(text.trim()) && Number.isSafeInteger(n) ? Option.some(n) : Option.none()
   })
@@ -41,7 +42,7 @@ const declaredLength = (headers: Headers.Headers): Option.Option<number> =>
  */
 export const readBytes = Effect.fnUntraced(function*(maxBytes: number) {
   const request = yield* HttpServerRequest.HttpServerRequest
-  const declared = declaredLength(request.headers)
+  const declared = declaredLength(Headers.get(request.headers, "content-length"))
   if (Option.isSome(declared) && declared.value > maxBytes) {
     return yield* new Errors.RequestTooLarge({ max_bytes: maxBytes })
   }
@@ -72,27 +73,34 @@ export const readBytes = Effect.fnUntraced(function*(maxBytes: number) {
 const utf8 = new TextDecoder("utf-8", { fatal: true })
 
 /** The body as UTF-8 text, at most `maxBytes`. */
-export const readText = (maxBytes: number = MAX_BYTES) =>
-  Effect.flatMap(readBytes(maxBytes), (bytes) =>
-    Effect.try({
-      try: () => utf8.decode(bytes),
-      catch: () => invalid("The request body is not valid UTF-8")
-    }))
+export const readText = (maxBytes: number = MAX_BYTES) => Effect.flatMap(readBytes(maxBytes), utf8Text)
+
+/** Checks a tool call's text: well-formed JSON, `{ name, arguments? }` and nothing else. */
+export const decodeText = (text: string): Effect.Effect<ToolCall, Errors.AppError> => {
+  const parsed = Json.parse(text)
+  if (!parsed.ok) {
+    return Effect.fail(invalid(parsed.reason === "depth" ? Json.tooDeepMessage : "The request body is not valid JSON"))
+  }
+  const json = parsed.value
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return Effect.fail(invalid("The request body must be a JSON object: {\"name\": string, \"arguments\"?: object}"))
+  }
+  return Effect.mapError(decodeToolCall(json), Errors.invalidInput("Invalid request body"))
+}
+
+/** The refusal of a body that is not JSON by its Content-Type. */
+export const notJson = () => invalid("Content-Type must be application/json")
+
+/** Bytes as UTF-8 text; invalid UTF-8 is refused. */
+export const utf8Text = (bytes: Uint8Array): Effect.Effect<string, Errors.InvalidRequest> =>
+  Effect.try({
+    try: () => utf8.decode(bytes),
+    catch: () => invalid("The request body is not valid UTF-8")
+  })
 
 /** Reads and checks the tool call: JSON content type, size, well-formed JSON, `{ name, arguments? }` and nothing else. */
 export const read = Effect.fnUntraced(function*(maxBytes: number = MAX_BYTES) {
   const request = yield* HttpServerRequest.HttpServerRequest
-  if (!isJsonContentType(Headers.get(request.headers, "content-type"))) {
-    return yield* invalid("Content-Type must be application/json")
-  }
-  const text = yield* readText(maxBytes)
-  const parsed = Json.parse(text)
-  if (!parsed.ok) {
-    return yield* invalid(parsed.reason === "depth" ? Json.tooDeepMessage : "The request body is not valid JSON")
-  }
-  const json = parsed.value
-  if (typeof json !== "object" || json === null || Array.isArray(json)) {
-    return yield* invalid("The request body must be a JSON object: {\"name\": string, \"arguments\"?: object}")
-  }
-  return yield* Effect.mapError(decodeToolCall(json), Errors.invalidInput("Invalid request body"))
+  if (!isJsonContentType(Headers.get(request.headers, "content-type"))) return yield* notJson()
+  return yield* decodeText(yield* readText(maxBytes))
 })

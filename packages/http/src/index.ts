@@ -1,5 +1,6 @@
 export * as Caller from "./Caller.js"
 export * as Docs from "./Docs.js"
+export * as HotRoutes from "./HotRoutes.js"
 export * as HttpRoutes from "./HttpRoutes.js"
 export * as McpRoute from "./McpRoute.js"
 export * as Metrics from "./Metrics.js"

@@ -1,4 +1,15 @@
-import { Account, CallLog, DashboardLinks, Errors, Gateway, Idempotency, Json, Progress, Server } from "@jobfit/core"
+import {
+  Account,
+  CallLog,
+  DashboardLinks,
+  Errors,
+  Gateway,
+  Idempotency,
+  Json,
+  Progress,
+  Server,
+  Spans
+} from "@jobfit/core"
 import { Effect, Either, Option } from "effect"
 import * as Completions from "./Completions.js"
 import * as JsonRpc from "./JsonRpc.js"
@@ -311,7 +322,7 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
         const replies = yield* Effect.forEach(parsed, (item) => one(principal, item, context), { concurrency: 4 })
         const body = replies.flatMap(Option.toArray)
         return body.length === 0 ? Option.none() : Option.some({ body, refused: Option.none() })
-      }).pipe(Effect.withSpan("McpServer.handle", { captureStackTrace: false }))
+      }).pipe(Spans.withSpan("McpServer.handle", { captureStackTrace: false }))
 
     /** Whether any caller asked for log messages (transports that stream only when needed ask this first). */
     const logging = () => levels.size > 0

@@ -1,10 +1,12 @@
 import { HttpServer, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Errors, Gateway, Idempotency } from "@jobfit/core"
-import { Effect, FiberId, FiberRef, Layer, Option, Runtime } from "effect"
+import { McpServer } from "@jobfit/mcp"
+import { Context, Effect, FiberId, FiberRef, Layer, Option, Runtime, Stream } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import * as AccessLog from "./AccessLog.js"
 import * as HttpRoutes from "./HttpRoutes.js"
+import * as McpRoute from "./McpRoute.js"
 import * as RequestId from "./RequestId.js"
 import * as ToolCallBody from "./ToolCallBody.js"
 import { pathOf } from "./Url.js"
@@ -19,6 +21,7 @@ import { pathOf } from "./Url.js"
 export type Hot = (request: IncomingMessage, response: ServerResponse) => boolean
 
 const TOOLS_CALL = "/api/mcp/tools/call"
+const MCP = "/api/mcp"
 
 const header = (request: IncomingMessage, name: string): string | undefined => {
   const value = request.headers[name]
@@ -59,48 +62,79 @@ const bodyBytes = (request: IncomingMessage, maxBytes: number): Effect.Effect<Ui
   })
 }
 
+const text = (request: IncomingMessage) =>
+  Effect.flatMap(bodyBytes(request, ToolCallBody.MAX_BYTES), ToolCallBody.utf8Text)
+
 const toolCall = (request: IncomingMessage): Effect.Effect<ToolCallBody.ToolCall, Errors.AppError> =>
   ToolCallBody.isJsonContentType(Option.fromNullable(header(request, "content-type")))
-    ? bodyBytes(request, ToolCallBody.MAX_BYTES).pipe(
-      Effect.flatMap(ToolCallBody.utf8Text),
-      Effect.flatMap(ToolCallBody.decodeText)
-    )
+    ? Effect.flatMap(text(request), ToolCallBody.decodeText)
     : Effect.fail(ToolCallBody.notJson())
 
-const write = (response: ServerResponse, answer: HttpServerResponse.HttpServerResponse) => {
+/** Writes an answer as the platform's Node server would: status, headers, then its bytes or its stream. */
+const write = (response: ServerResponse, answer: HttpServerResponse.HttpServerResponse): Effect.Effect<void> => {
   response.writeHead(answer.status, answer.headers)
-  response.end(answer.body._tag === "Uint8Array" ? answer.body.body : undefined)
+  const body = answer.body
+  switch (body._tag) {
+    case "Uint8Array":
+      return Effect.sync(() => response.end(body.body))
+    case "Stream":
+      // Server-sent events of a call that reports progress: a few small messages.
+      return body.stream.pipe(
+        Stream.runForEach((chunk) => Effect.sync(() => response.write(chunk))),
+        Effect.orDie,
+        Effect.ensuring(Effect.sync(() => response.end()))
+      )
+    default:
+      return Effect.sync(() => response.end())
+  }
 }
 
 /**
- * The hot routes under `prefix` (see Mount.under), over the runtime this runs in; none while a tracer is on, or
- * where the runtime has no Gateway.
+ * The hot routes under `prefix` (see Mount.under), over the runtime this runs in, for a server listening on `bound`
+ * (none when embedded in another server); none while a tracer is on, or where the runtime has no Gateway.
  */
-export const make = (prefix = ""): Effect.Effect<Hot | undefined> =>
+export const make = (
+  prefix = "",
+  bound: Option.Option<string> = Option.none()
+): Effect.Effect<Hot | undefined> =>
   Effect.gen(function*() {
     if (yield* FiberRef.get(FiberRef.currentTracerEnabled)) return undefined
-    const gateway = yield* Effect.serviceOption(Gateway.Gateway)
-    if (Option.isNone(gateway)) return undefined
+    const context = yield* Effect.context<never>()
+    const gateway = Context.getOption(context, Gateway.Gateway)
+    const mcp = Context.getOption(context, McpServer.McpServer)
+    if (Option.isNone(gateway) || Option.isNone(mcp)) return undefined
     const runFork = Runtime.runFork(
-      yield* Effect.provideService(Effect.runtime<Gateway.Gateway>(), Gateway.Gateway, gateway.value)
+      yield* Effect.runtime<Gateway.Gateway | McpServer.McpServer>().pipe(
+        Effect.provideService(Gateway.Gateway, gateway.value),
+        Effect.provideService(McpServer.McpServer, mcp.value)
+      )
     )
     const sent = AccessLog.recorder(HttpRoutes.known)
-    const route = `${prefix}${TOOLS_CALL}`
+    const routes = new Map<string, (request: IncomingMessage) => AnswerEffect>([
+      [`${prefix}${TOOLS_CALL}`, (request) =>
+        HttpRoutes.callTool(callerOf(request), header(request, Idempotency.HEADER), toolCall(request))],
+      [`${prefix}${MCP}`, (request) =>
+        McpRoute.answer({
+          header: (name) =>
+            Option.fromNullable(header(request, name)),
+          bound,
+          caller: callerOf(request),
+          text: text(request)
+        })]
+    ])
     return (request, response) => {
-      if (request.method !== "POST" || pathOf(request.url ?? "") !== route) return false
+      if (request.method !== "POST") return false
+      const path = pathOf(request.url ?? "")
+      const route = routes.get(path)
+      if (route === undefined) return false
       const start = performance.now()
       const id = RequestId.choose(Option.fromNullable(header(request, RequestId.HEADER)))
-      const caller: Gateway.Caller = {
-        authorization: header(request, "authorization"),
-        client: request.socket.remoteAddress ?? "unknown"
-      }
+      const logged = prefix === "" ? path : path.slice(prefix.length)
       const fiber = runFork(
-        HttpRoutes.callTool(caller, header(request, Idempotency.HEADER), toolCall(request)).pipe(
+        route(request).pipe(
           Effect.catchAllCause(HttpRoutes.internal),
-          Effect.flatMap((answer) => {
-            write(response, HttpServerResponse.setHeader(answer, RequestId.HEADER, id))
-            return sent("POST", TOOLS_CALL, answer.status, start)
-          }),
+          Effect.tap((answer) => sent("POST", logged, answer.status, start)),
+          Effect.flatMap((answer) => write(response, HttpServerResponse.setHeader(answer, RequestId.HEADER, id))),
           Effect.withLogSpan("http"),
           Effect.annotateLogs("requestId", id)
         )
@@ -112,6 +146,13 @@ export const make = (prefix = ""): Effect.Effect<Hot | undefined> =>
       return true
     }
   })
+
+type AnswerEffect = Effect.Effect<HttpServerResponse.HttpServerResponse, never, Gateway.Gateway | McpServer.McpServer>
+
+const callerOf = (request: IncomingMessage): Gateway.Caller => ({
+  authorization: header(request, "authorization"),
+  client: request.socket.remoteAddress ?? "unknown"
+})
 
 /** The one request listener of a Node server: the hot routes first, then the app the HttpServer serves. */
 export interface Dispatch {
@@ -158,7 +199,10 @@ export const serving = (dispatch: Dispatch): Layer.Layer<HttpServer.HttpServer, 
             slots.app = yield* (middleware === undefined
               ? NodeHttpServer.makeHandler(app)
               : NodeHttpServer.makeHandler(app, middleware))
-            slots.hot = yield* make()
+            slots.hot = yield* make(
+              "",
+              server.address._tag === "TcpAddress" ? Option.some(server.address.hostname) : Option.none()
+            )
             yield* Effect.addFinalizer(() =>
               Effect.sync(() => {
                 slots.app = undefined

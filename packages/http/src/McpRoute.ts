@@ -1,5 +1,5 @@
 import { Headers, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Errors, Spans } from "@jobfit/core"
+import { Errors, type Gateway, Idempotency, Spans } from "@jobfit/core"
 import { JsonRpc, McpServer, Protocol } from "@jobfit/mcp"
 import { Config, type ConfigProvider, Context, Effect, Exit, Option, Queue, Scope, Stream } from "effect"
 import * as Caller from "./Caller.js"
@@ -124,80 +124,106 @@ const respond = (reply: Option.Option<McpServer.Reply>) =>
       )
   })
 
+/** What the MCP endpoint reads of a request, whichever server received it (the platform's, or a hot route's). */
+export interface Incoming<R> {
+  readonly header: (name: string) => Option.Option<string>
+  /** The address the server listens on; none where it is embedded in another server. */
+  readonly bound: Option.Option<string>
+  readonly caller: Gateway.Caller
+  /** The body as text, at most ToolCallBody.MAX_BYTES. */
+  readonly text: Effect.Effect<string, Errors.AppError, R>
+}
+
 /**
  * MCP streamable HTTP, POST: one JSON-RPC message or batch in; JSON out, or an SSE stream when the client accepts
  * one and the call reports progress. Stateless: no session id is issued. Notifications and client responses get
  * 202 and no body.
  */
+export const answer = <R>(incoming: Incoming<R>) =>
+  Effect.gen(function*() {
+    const { bound, header } = incoming
+    const allowed = yield* allowedLists
+    if (!hostAllowed(header("host"), bound, allowed.hosts)) {
+      const shown = Option.getOrElse(header("host"), () => "(none)")
+      return rpcError(403, Protocol.codes.invalidRequest, `Host ${shown} is not one this server answers to`)
+    }
+    const origin = header("origin")
+    if (Option.isSome(origin) && !originAllowed(origin.value, header("host"), allowed.origins)) {
+      return rpcError(403, Protocol.codes.invalidRequest, `Origin ${origin.value} is not allowed`)
+    }
+    const version = Option.getOrUndefined(header("mcp-protocol-version"))
+    if (version !== undefined && !Protocol.isSupported(version)) {
+      return rpcError(
+        400,
+        Protocol.codes.invalidRequest,
+        `Unsupported MCP-Protocol-Version ${version}; supported: ${Protocol.versions.join(", ")}`
+      )
+    }
+    if (!ToolCallBody.isJsonContentType(header("content-type"))) {
+      return rpcError(415, Protocol.codes.invalidRequest, "Content-Type must be application/json")
+    }
+    const text = yield* Effect.either(incoming.text)
+    if (text._tag === "Left") {
+      const status = Errors.catalogue[text.left._tag].status
+      return rpcError(status, Protocol.codes.invalidRequest, text.left.message)
+    }
+    const server = yield* McpServer.McpServer
+    const context = {
+      caller: incoming.caller,
+      protocolVersion: version,
+      idempotencyKey: Option.getOrUndefined(header(Idempotency.HEADER))
+    }
+    // Only a call that asked for progress, or a tool call while some caller asked for log messages, can stream;
+    // everything else takes the plain path.
+    const mayNotify = text.right.includes("progressToken") || (server.logging() && text.right.includes("tools/call"))
+    if (!acceptsEventStream(header("accept")) || !mayNotify) {
+      return respond(yield* server.handle(text.right, context))
+    }
+    // The call runs beside the response: if it reports progress before it ends, the answer becomes an SSE stream
+    // of notifications followed by the reply; if it ends first, a plain JSON answer as usual.
+    const events = yield* Queue.unbounded<Event>()
+    // The call runs in a scope the response owns: it ends with the stream (a client that goes away interrupts the call
+    // before its commit, which charges nothing), and it always ends the stream: with its reply, or with an internal
+    // error if it failed or died.
+    const scope = yield* Scope.make()
+    const release = Scope.close(scope, Exit.void)
+    yield* server.handle(text.right, {
+      ...context,
+      notify: (message) => Queue.offer(events, { _tag: "Note", message })
+    })
+      .pipe(
+        Effect.exit,
+        Effect.flatMap((exit) =>
+          Queue.offer(events, {
+            _tag: "Done",
+            reply: Exit.isSuccess(exit) ? exit.value : Option.some({
+              body: JsonRpc.fromAppError(null, new Errors.InternalError()),
+              refused: Option.none()
+            })
+          })
+        ),
+        Effect.forkIn(scope)
+      )
+    const first = yield* Effect.onInterrupt(Queue.take(events), () => release)
+    if (first._tag === "Done") return yield* Effect.as(release, respond(first.reply))
+    const rest = Stream.fromQueue(events).pipe(Stream.takeUntil((event) => event._tag === "Done"))
+    return HttpServerResponse.stream(
+      Stream.concat(Stream.make(first), rest).pipe(Stream.map(sse), Stream.encodeText, Stream.ensuring(release)),
+      { contentType: "text/event-stream", headers: { "cache-control": "no-store" } }
+    )
+  }).pipe(Effect.flatMap(challenged), Spans.withSpan("McpRoute.post", { captureStackTrace: false }))
+
+/** `POST /api/mcp` on the platform's server. */
 export const post = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
-  const header = (name: string) => Headers.get(request.headers, name)
   const listening = yield* Effect.serviceOption(HttpServer.HttpServer)
-  const bound = Option.flatMap(
-    listening,
-    ({ address }) => (address._tag === "TcpAddress" ? Option.some(address.hostname) : Option.none())
-  )
-  const allowed = yield* allowedLists
-  if (!hostAllowed(header("host"), bound, allowed.hosts)) {
-    const shown = Option.getOrElse(header("host"), () => "(none)")
-    return rpcError(403, Protocol.codes.invalidRequest, `Host ${shown} is not one this server answers to`)
-  }
-  const origin = header("origin")
-  if (Option.isSome(origin) && !originAllowed(origin.value, header("host"), allowed.origins)) {
-    return rpcError(403, Protocol.codes.invalidRequest, `Origin ${origin.value} is not allowed`)
-  }
-  const version = Option.getOrUndefined(header("mcp-protocol-version"))
-  if (version !== undefined && !Protocol.isSupported(version)) {
-    return rpcError(
-      400,
-      Protocol.codes.invalidRequest,
-      `Unsupported MCP-Protocol-Version ${version}; supported: ${Protocol.versions.join(", ")}`
-    )
-  }
-  if (!ToolCallBody.isJsonContentType(header("content-type"))) {
-    return rpcError(415, Protocol.codes.invalidRequest, "Content-Type must be application/json")
-  }
-  const text = yield* Effect.either(ToolCallBody.readText())
-  if (text._tag === "Left") {
-    const status = Errors.catalogue[text.left._tag].status
-    return rpcError(status, Protocol.codes.invalidRequest, text.left.message)
-  }
-  const caller = yield* Caller.fromRequest
-  const server = yield* McpServer.McpServer
-  const context = { caller, protocolVersion: version, idempotencyKey: yield* Caller.idempotencyKey }
-  // Only a call that asked for progress, or a tool call while some caller asked for log messages, can stream;
-  // everything else takes the plain path.
-  const mayNotify = text.right.includes("progressToken") || (server.logging() && text.right.includes("tools/call"))
-  if (!acceptsEventStream(header("accept")) || !mayNotify) {
-    return respond(yield* server.handle(text.right, context))
-  }
-  // The call runs beside the response: if it reports progress before it ends, the answer becomes an SSE stream
-  // of notifications followed by the reply; if it ends first, a plain JSON answer as usual.
-  const events = yield* Queue.unbounded<Event>()
-  // The call runs in a scope the response owns: it ends with the stream (a client that goes away interrupts the call
-  // before its commit, which charges nothing), and it always ends the stream: with its reply, or with an internal
-  // error if it failed or died.
-  const scope = yield* Scope.make()
-  const release = Scope.close(scope, Exit.void)
-  yield* server.handle(text.right, { ...context, notify: (message) => Queue.offer(events, { _tag: "Note", message }) })
-    .pipe(
-      Effect.exit,
-      Effect.flatMap((exit) =>
-        Queue.offer(events, {
-          _tag: "Done",
-          reply: Exit.isSuccess(exit) ? exit.value : Option.some({
-            body: JsonRpc.fromAppError(null, new Errors.InternalError()),
-            refused: Option.none()
-          })
-        })
-      ),
-      Effect.forkIn(scope)
-    )
-  const first = yield* Effect.onInterrupt(Queue.take(events), () => release)
-  if (first._tag === "Done") return yield* Effect.as(release, respond(first.reply))
-  const rest = Stream.fromQueue(events).pipe(Stream.takeUntil((event) => event._tag === "Done"))
-  return HttpServerResponse.stream(
-    Stream.concat(Stream.make(first), rest).pipe(Stream.map(sse), Stream.encodeText, Stream.ensuring(release)),
-    { contentType: "text/event-stream", headers: { "cache-control": "no-store" } }
-  )
-}).pipe(Effect.flatMap(challenged), Spans.withSpan("McpRoute.post", { captureStackTrace: false }))
+  return yield* answer({
+    header: (name) => Headers.get(request.headers, name),
+    bound: Option.flatMap(
+      listening,
+      ({ address }) => (address._tag === "TcpAddress" ? Option.some(address.hostname) : Option.none())
+    ),
+    caller: yield* Caller.fromRequest,
+    text: ToolCallBody.readText()
+  })
+})

@@ -98,7 +98,7 @@ const settle = (client: Load.Client, child: Child.Started, expected: Load.Expect
       const after = Child.cpuMillis(child)
       if (before === undefined || after === undefined || options.warmup === 0) return second
       const perRequest = (after - before) / Math.max(sample.ok, 1)
-      if (Math.abs(perRequest - last) <= 0.1 * last) return second
+      if (Number.isFinite(last) && Math.abs(perRequest - last) <= 0.1 * last) return second
       last = perRequest
     }
     return 30

@@ -1,6 +1,7 @@
 import { Data, Duration, Effect } from "effect"
-import { type ChildProcess, spawn } from "node:child_process"
+import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import * as fs from "node:fs"
+import * as os from "node:os"
 import * as path from "node:path"
 
 /** The repository's root: children run from there so that `--import tsx` resolves. */
@@ -123,5 +124,19 @@ export const cpuMillis = (started: Started): number | undefined => {
     return Number.isFinite(ticks) ? ticks * (1000 / USER_HZ) : undefined
   } catch {
     return undefined
+  }
+}
+
+/**
+ * Pins every thread of a process (V8's GC helpers too) to one core with taskset, where there are two cores or more
+ * and taskset exists; whether it did.
+ */
+export const pin = (pid: number | undefined, core: number): boolean => {
+  if (pid === undefined || os.cpus().length < 2) return false
+  try {
+    execFileSync("taskset", ["-a", "-p", "-c", String(core), String(pid)], { stdio: "ignore" })
+    return true
+  } catch {
+    return false
   }
 }

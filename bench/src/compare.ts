@@ -5,9 +5,7 @@
  * can. Prints each server's CPU per request per turn and the ratio of this checkout's to the base's, turn by turn.
  */
 import { Console, Effect, Layer } from "effect"
-import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
 import { parseArgs } from "node:util"
 import * as Child from "./Child.js"
@@ -54,17 +52,6 @@ const turns = whole("turns", args.turns, 100)
 const seconds = whole("seconds", args.seconds, 60)
 const connections = whole("connections", args.connections, 512)
 
-/** Pins every thread of a process to one core, where there are two and taskset exists. */
-const pin = (pid: number | undefined, core: number) => {
-  if (pid === undefined || os.cpus().length < 2) return false
-  try {
-    execFileSync("taskset", ["-a", "-p", "-c", String(core), String(pid)], { stdio: "ignore" })
-    return true
-  } catch {
-    return false
-  }
-}
-
 const median = (values: ReadonlyArray<number>) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 const program = Effect.gen(function*() {
@@ -86,7 +73,7 @@ const program = Effect.gen(function*() {
       env: { BENCH_RAW: "sqlite", BENCH_DATABASE: database }
     })
   ], { concurrency: 3 })
-  const pinned = servers.every((s) => pin(s.child.pid, 1)) && pin(process.pid, 0)
+  const pinned = servers.every((s) => Child.pin(s.child.pid, 1)) && Child.pin(process.pid, 0)
   const headers = {
     "content-type": "application/json",
     accept: "application/json, text/event-stream",

@@ -13,7 +13,6 @@
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Console, Effect, Layer } from "effect"
-import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -71,17 +70,6 @@ const options = {
 }
 
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-")
-
-/** Pins a process to one core with taskset, where there are two cores or more and taskset exists. */
-const pin = (pid: number | undefined, core: number): boolean => {
-  if (pid === undefined || os.cpus().length < 2) return false
-  try {
-    execFileSync("taskset", ["-a", "-p", "-c", String(core), String(pid)], { stdio: "ignore" })
-    return true
-  } catch {
-    return false
-  }
-}
 
 /**
  * More warm-up, one second at a time, until the server's CPU per request settles (two seconds in a row within 10%
@@ -143,7 +131,7 @@ const program = Effect.gen(function*() {
       }
     })
   ], { concurrency: 4 })
-  const pinned = [jobfit, raw, rawSql, sdk].every((c) => pin(c.child.pid, 1)) && pin(process.pid, 0)
+  const pinned = [jobfit, raw, rawSql, sdk].every((c) => Child.pin(c.child.pid, 1)) && Child.pin(process.pid, 0)
 
   const headers = {
     "content-type": "application/json",

@@ -8,6 +8,7 @@ import * as AccessLog from "./AccessLog.js"
 import * as HttpRoutes from "./HttpRoutes.js"
 import * as McpRoute from "./McpRoute.js"
 import * as RequestId from "./RequestId.js"
+import * as Responses from "./Responses.js"
 import * as ToolCallBody from "./ToolCallBody.js"
 import { pathOf } from "./Url.js"
 
@@ -164,9 +165,7 @@ interface Slots extends Dispatch {
   app: ((request: IncomingMessage, response: ServerResponse) => void) | undefined
 }
 
-const notServing = JSON.stringify({
-  detail: { code: "SERVICE_UNAVAILABLE", message: "The server is starting or stopping; retry in a moment" }
-})
+const notServing = Responses.failure(new Errors.FeatureUnavailable({ feature: "Serving requests" }))
 
 export const dispatch = (): Dispatch => {
   const slots: Slots = {
@@ -175,9 +174,9 @@ export const dispatch = (): Dispatch => {
     listener: (request, response) => {
       if (slots.hot !== undefined && slots.hot(request, response)) return
       if (slots.app !== undefined) return slots.app(request, response)
-      // Not serving yet, or no longer.
-      response.writeHead(503, { "content-type": "application/json", "retry-after": "1" })
-      response.end(notServing)
+      // Listening but not serving yet (the layers still build: migrations, the analyzer's data), or no longer.
+      response.writeHead(notServing.status, { ...notServing.headers, "retry-after": "1" })
+      response.end(notServing.body._tag === "Uint8Array" ? notServing.body.body : undefined)
     }
   }
   return slots

@@ -374,4 +374,24 @@ describe("the hot route on the Node listener", () => {
         detail: { code: "PAYLOAD_TOO_LARGE", message: "Request body is larger than 1048576 bytes", max_bytes: 1048576 }
       })
     }))
+
+  it.effect("a server that listens but does not serve yet answers 503 SERVICE_UNAVAILABLE with Retry-After", () =>
+    Effect.promise(async () => {
+      const waiting = http.createServer(HotRoutes.dispatch().listener)
+      await new Promise<void>((listening) => waiting.listen(0, "127.0.0.1", listening))
+      try {
+        const response = await fetch(`http://127.0.0.1:${(waiting.address() as AddressInfo).port}/healthz`)
+        assert.strictEqual(response.status, 503)
+        assert.strictEqual(response.headers.get("retry-after"), "1")
+        assert.deepStrictEqual(await response.json(), {
+          detail: {
+            code: "SERVICE_UNAVAILABLE",
+            message: "Serving requests is not available on this server yet; nothing was charged",
+            feature: "Serving requests"
+          }
+        })
+      } finally {
+        waiting.close()
+      }
+    }))
 })

@@ -94,10 +94,9 @@ export const make = Effect.gen(function*() {
     // The count rides along as a column of the page (one statement instead of two); a page without rows asks it alone.
     const countedRows = yield* pageRows(sql`SELECT ${jobFields}, (${count}) AS total_count FROM jobs
       WHERE ${sql.and([...filter, ...keyset])} ORDER BY ${order} LIMIT ${query.limit + 1}`)
-    const rows = countedRows.map(({ total_count: _, ...row }) => row)
     const total = countedRows[0]?.total_count ?? (yield* oneCount(sql`SELECT (${count}) AS total`)).total
-    const page = rows.slice(0, query.limit).map(fromRow)
-    const has_more = rows.length > query.limit
+    const page = countedRows.slice(0, query.limit).map(({ total_count: _, ...row }) => fromRow(row))
+    const has_more = countedRows.length > query.limit
     const last = page[page.length - 1]
     const next = (job: Job.Job): Cursor.Cursor =>
       sort === "score"

@@ -94,7 +94,7 @@ type Listening = Options & { readonly listen?: { readonly host: string; readonly
 
 const layerOn = (options: Listening, evaluate: () => Http.Server) => {
   // The server's one request listener: the hot routes (HotRoutes) first, then the app.
-  const dispatch = HotRoutes.dispatch()
+  const dispatch = new HotRoutes.Dispatch()
   const listening = () => evaluate().on("request", dispatch.listener)
   return layerHttp(options).pipe(
     Layer.provide(HotRoutes.serving(dispatch)),

@@ -7,17 +7,18 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import * as AccessLog from "./AccessLog.js"
 import * as HttpRoutes from "./HttpRoutes.js"
 import * as McpRoute from "./McpRoute.js"
+import type { Listener } from "./NodeListener.js"
 import * as RequestId from "./RequestId.js"
 import * as Responses from "./Responses.js"
 import * as ToolCallBody from "./ToolCallBody.js"
 import { pathOf } from "./Url.js"
 
 /**
- * The busiest route, `POST /api/mcp/tools/call`, answered from node:http without the platform's request object,
- * router and middleware, which cost such a request about a third of its CPU. What the client sees and what is logged
- * and counted are the app's own: the same Gateway call, body checks, responses, request id, access log line and
- * metrics (HttpRoutes.callTool, ToolCallBody, AccessLog). Every other request, and every request while a tracer is on
- * (the platform gives each its span), goes to the app.
+ * The busiest routes, `POST /api/mcp/tools/call` and `POST /api/mcp`, answered from node:http without the platform's
+ * request object, router and middleware, which cost such a request about a third of its CPU. What the client sees
+ * and what is logged and counted are the app's own: the same Gateway call, body checks, responses, request id, access
+ * log line and metrics (HttpRoutes.callTool, McpRoute.answer, ToolCallBody, AccessLog). Every other request, and
+ * every request while a tracer is on (the platform gives each its span), goes to the app. True when it answered.
  */
 export type Hot = (request: IncomingMessage, response: ServerResponse) => boolean
 
@@ -71,24 +72,24 @@ const toolCall = (request: IncomingMessage): Effect.Effect<ToolCallBody.ToolCall
     ? Effect.flatMap(text(request), ToolCallBody.decodeText)
     : Effect.fail(ToolCallBody.notJson())
 
-/** Writes an answer as the platform's Node server would: status, headers, then its bytes or its stream. */
-const write = (response: ServerResponse, answer: HttpServerResponse.HttpServerResponse): Effect.Effect<void> => {
+/** Writes an answer whole, as the platform's Node server would: status, headers, its bytes (none for a stream). */
+const send = (response: ServerResponse, answer: HttpServerResponse.HttpServerResponse) => {
   response.writeHead(answer.status, answer.headers)
-  const body = answer.body
-  switch (body._tag) {
-    case "Uint8Array":
-      return Effect.sync(() => response.end(body.body))
-    case "Stream":
-      // Server-sent events of a call that reports progress: a few small messages.
-      return body.stream.pipe(
-        Stream.runForEach((chunk) => Effect.sync(() => response.write(chunk))),
-        Effect.orDie,
-        Effect.ensuring(Effect.sync(() => response.end()))
-      )
-    default:
-      return Effect.sync(() => response.end())
-  }
+  if (answer.body._tag !== "Stream") response.end(answer.body._tag === "Uint8Array" ? answer.body.body : undefined)
 }
+
+/** Writes an answer, its stream included. */
+const write = (response: ServerResponse, answer: HttpServerResponse.HttpServerResponse): Effect.Effect<void> =>
+  Effect.suspend(() => {
+    send(response, answer)
+    const body = answer.body
+    // Server-sent events of a call that reports progress: a few small messages.
+    return body._tag !== "Stream" ? Effect.void : body.stream.pipe(
+      Stream.runForEach((chunk) => Effect.sync(() => response.write(chunk))),
+      Effect.orDie,
+      Effect.ensuring(Effect.sync(() => response.end()))
+    )
+  })
 
 /**
  * The hot routes under `prefix` (see Mount.under), over the runtime this runs in, for a server listening on `bound`
@@ -155,31 +156,22 @@ const callerOf = (request: IncomingMessage): Gateway.Caller => ({
   client: request.socket.remoteAddress ?? "unknown"
 })
 
-/** The one request listener of a Node server: the hot routes first, then the app the HttpServer serves. */
-export interface Dispatch {
-  readonly listener: (request: IncomingMessage, response: ServerResponse) => void
-}
+// Listening but not serving yet (the layers still build: migrations, the analyzer's data), or no longer.
+const notServing = HttpServerResponse.setHeader(
+  Responses.failure(new Errors.FeatureUnavailable({ feature: "Serving requests" })),
+  "retry-after",
+  "1"
+)
 
-interface Slots extends Dispatch {
-  hot: Hot | undefined
-  app: ((request: IncomingMessage, response: ServerResponse) => void) | undefined
-}
+/** The one request listener of a Node server: the hot routes first, then the app; 503 while there is no app. */
+export class Dispatch {
+  constructor(public app: Listener | undefined = undefined, public hot: Hot | undefined = undefined) {}
 
-const notServing = Responses.failure(new Errors.FeatureUnavailable({ feature: "Serving requests" }))
-
-export const dispatch = (): Dispatch => {
-  const slots: Slots = {
-    hot: undefined,
-    app: undefined,
-    listener: (request, response) => {
-      if (slots.hot !== undefined && slots.hot(request, response)) return
-      if (slots.app !== undefined) return slots.app(request, response)
-      // Listening but not serving yet (the layers still build: migrations, the analyzer's data), or no longer.
-      response.writeHead(notServing.status, { ...notServing.headers, "retry-after": "1" })
-      response.end(notServing.body._tag === "Uint8Array" ? notServing.body.body : undefined)
-    }
+  readonly listener: Listener = (request, response) => {
+    if (this.hot !== undefined && this.hot(request, response)) return
+    if (this.app !== undefined) return this.app(request, response)
+    send(response, notServing)
   }
-  return slots
 }
 
 /**
@@ -189,26 +181,21 @@ export const dispatch = (): Dispatch => {
 export const serving = (dispatch: Dispatch): Layer.Layer<HttpServer.HttpServer, never, HttpServer.HttpServer> =>
   Layer.effect(
     HttpServer.HttpServer,
-    Effect.map(HttpServer.HttpServer, (server) => {
-      const slots = dispatch as Slots
-      return HttpServer.make({
+    Effect.map(HttpServer.HttpServer, (server) =>
+      HttpServer.make({
         address: server.address,
         serve: (app, middleware) =>
           Effect.gen(function*() {
-            slots.app = yield* (middleware === undefined
+            dispatch.app = yield* (middleware === undefined
               ? NodeHttpServer.makeHandler(app)
               : NodeHttpServer.makeHandler(app, middleware))
-            slots.hot = yield* make(
-              "",
-              server.address._tag === "TcpAddress" ? Option.some(server.address.hostname) : Option.none()
-            )
+            dispatch.hot = yield* make("", McpRoute.boundOf(server.address))
             yield* Effect.addFinalizer(() =>
               Effect.sync(() => {
-                slots.app = undefined
-                slots.hot = undefined
+                dispatch.app = undefined
+                dispatch.hot = undefined
               })
             )
           })
-      })
-    })
+      }))
   )

@@ -124,6 +124,10 @@ const respond = (reply: Option.Option<McpServer.Reply>) =>
       )
   })
 
+/** The address a server listens on, for the Host check; none for a Unix socket. */
+export const boundOf = (address: HttpServer.Address): Option.Option<string> =>
+  address._tag === "TcpAddress" ? Option.some(address.hostname) : Option.none()
+
 /** What the MCP endpoint reads of a request, whichever server received it (the platform's, or a hot route's). */
 export interface Incoming<R> {
   readonly header: (name: string) => Option.Option<string>
@@ -219,10 +223,7 @@ export const post = Effect.gen(function*() {
   const listening = yield* Effect.serviceOption(HttpServer.HttpServer)
   return yield* answer({
     header: (name) => Headers.get(request.headers, name),
-    bound: Option.flatMap(
-      listening,
-      ({ address }) => (address._tag === "TcpAddress" ? Option.some(address.hostname) : Option.none())
-    ),
+    bound: Option.flatMap(listening, ({ address }) => boundOf(address)),
     caller: yield* Caller.fromRequest,
     text: ToolCallBody.readText()
   })

@@ -29,9 +29,6 @@ export const make: (
   function*(options: Options = {}) {
     const prefix = Mount.normalize(options.prefix ?? "")
     const app: Listener = yield* NodeHttpServer.makeHandler(Mount.under(prefix)(HttpRoutes.app))
-    const hot = yield* HotRoutes.make(prefix)
-    return hot === undefined ? app : (request, response) => {
-      if (!hot(request, response)) app(request, response)
-    }
+    return new HotRoutes.Dispatch(app, yield* HotRoutes.make(prefix)).listener
   }
 )

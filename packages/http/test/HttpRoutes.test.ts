@@ -377,7 +377,7 @@ describe("the hot route on the Node listener", () => {
 
   it.effect("a server that listens but does not serve yet answers 503 SERVICE_UNAVAILABLE with Retry-After", () =>
     Effect.promise(async () => {
-      const waiting = http.createServer(HotRoutes.dispatch().listener)
+      const waiting = http.createServer(new HotRoutes.Dispatch().listener)
       await new Promise<void>((listening) => waiting.listen(0, "127.0.0.1", listening))
       try {
         const response = await fetch(`http://127.0.0.1:${(waiting.address() as AddressInfo).port}/healthz`)

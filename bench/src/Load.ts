@@ -192,7 +192,8 @@ export const merge = (samples: ReadonlyArray<Sample>): Sample => {
   }
 }
 
-const percentile = (sorted: ReadonlyArray<number>, p: number) =>
+/** The p-th percentile of values sorted ascending (NaN for none). */
+export const percentile = (sorted: ReadonlyArray<number>, p: number) =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
 export interface Summary {

@@ -52,7 +52,7 @@ const turns = whole("turns", args.turns, 100)
 const seconds = whole("seconds", args.seconds, 60)
 const connections = whole("connections", args.connections, 512)
 
-const median = (values: ReadonlyArray<number>) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+const median = (values: ReadonlyArray<number>) => Load.percentile([...values].sort((a, b) => a - b), 50)
 
 const program = Effect.gen(function*() {
   if (args.help) return yield* Console.log(usage)

@@ -11,7 +11,7 @@ import { yearsOfWork } from "./score/ResumeDates.js"
 import { roleFactor } from "./score/Role.js"
 import { postingPay } from "./score/Salary.js"
 import { combine, verdictFor } from "./score/Score.js"
-import { levelOfTitle } from "./score/Seniority.js"
+import { isLevel, type Level, levelIndex, levelOfTitle } from "./score/Seniority.js"
 import { DEFAULT_THRESHOLDS, type Thresholds, WEIGHTS, type Weights } from "./score/Weights.js"
 import { yearsAsked } from "./score/YearsAsked.js"
 import { builtinTaxonomy } from "./skills/BuiltinTaxonomy.js"
@@ -41,6 +41,13 @@ export const ANALYZER_NAME = "jobfit-builtin/0.2"
 
 /** The highest score of a profile that meets none of the posting's required skills. */
 export const FIELD_CAP = 15
+
+/** The share of required asks a step up in level must meet to stay an APPLY: all but about one in seven. */
+export const STRETCH_SHARE = 0.85
+
+/** A role above the level the profile prefers ("Senior", "Lead" for a mid-level profile). */
+const isStepUp = (level: Level | undefined, wanted: string | undefined): boolean =>
+  level !== undefined && wanted !== undefined && isLevel(wanted) && levelIndex(level) > levelIndex(wanted)
 
 const gateFactor = (gates: ReadonlyArray<Gate>, cap: number | undefined) => {
   const missing = gates.filter((g) => !g.met)
@@ -87,6 +94,10 @@ export const analyzePosting = (
   const relocation = location.applicable && location.score <= RELOCATION_SCORE
   const facts = profileFacts(profile, now)
   const gates = gatesOf(posting, segments, skills, asked, has, facts, taxonomy, categoriesOf(have))
+  // A step up in level with required skills missing is a stretch: a person weighs it before applying, as a move.
+  const stretch = isStepUp(level, profile.preferences.seniority) && required.asks > 0 &&
+    required.met / required.asks < STRETCH_SHARE
+  const seniority = seniorityFactor(level, profile.preferences)
   const factors: ReadonlyArray<Factor> = [
     required.asks === 0
       ? roleFactor(posting.title, facts)
@@ -95,7 +106,12 @@ export const analyzePosting = (
       : skillFactor("required_skills", skills, have, required),
     skillFactor("preferred_skills", skills, have, preferred),
     experienceFactor(asked, level, yearsOfWork(profile.resume.work, now)),
-    seniorityFactor(level, profile.preferences),
+    stretch
+      ? {
+        ...seniority,
+        detail: `${seniority.detail}; a step up with required skills missing caps the score below APPLY`
+      }
+      : seniority,
     location.applicable
       ? {
         factor: "location" as const,
@@ -117,7 +133,8 @@ export const analyzePosting = (
   const gateCap = capOf(missingGates, thresholds, required.asks > 0 ? required.met / required.asks : 1)
   // The role's own skill ("Backend Engineer (Kotlin)") missing: a MAYBE at best, however much else is met.
   const titleCap = required.missingTitled.length > 0 ? thresholds.apply - 1 : undefined
-  const cap = Math.min(fieldCap ?? 100, gateCap ?? 100, titleCap ?? 100, relocation ? thresholds.apply - 1 : 100)
+  const belowApply = relocation || stretch ? thresholds.apply - 1 : 100
+  const cap = Math.min(fieldCap ?? 100, gateCap ?? 100, titleCap ?? 100, belowApply)
   const score = Math.min(combined.score, cap)
   const breakdown = gates.length === 0 ? combined.breakdown : [...combined.breakdown, gateFactor(gates, gateCap)]
   const flags = redFlags(text, {

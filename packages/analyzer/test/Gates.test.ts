@@ -247,6 +247,25 @@ describe("gates in the analysis", () => {
     assert.isAbove(analyzePosting(onSite("Berlin, Germany"), developer, now).match_score, 74)
   })
 
+  it("caps a step up in level with required skills missing below APPLY, and not a step up that meets them", () => {
+    const midLevel = { ...developer, preferences: { ...developer.preferences, seniority: "mid" } }
+    const skills = ["Go", "PostgreSQL", "Docker", "Kubernetes"]
+    const senior = analyzePosting(remoteRole("Senior Backend Engineer", [...skills, "Rust"]), midLevel, now)
+    assert.strictEqual(senior.verdict, "MAYBE")
+    assert.strictEqual(senior.match_score, 74)
+    const seniority = senior.breakdown?.find((f) => f.factor === "seniority")?.detail ?? ""
+    assert.strictEqual(
+      seniority,
+      "senior role; you prefer mid-level roles; a step up with required skills missing caps the score below APPLY"
+    )
+    // The same asks at the profile's own level, or a step up whose asks are all met: no cap.
+    assert.isAbove(analyzePosting(remoteRole("Backend Engineer", [...skills, "Rust"]), midLevel, now).match_score, 74)
+    assert.strictEqual(analyzePosting(remoteRole("Senior Backend Engineer", skills), midLevel, now).verdict, "APPLY")
+    // A step down is no stretch.
+    const junior = analyzePosting(remoteRole("Junior Backend Engineer", [...skills, "Rust"]), midLevel, now)
+    assert.notInclude(junior.breakdown?.find((f) => f.factor === "seniority")?.detail ?? "", "caps")
+  })
+
   it("makes a missing gate on top of half the skills or fewer a SKIP: not a near fit", () => {
     const half = remoteRole("Backend Engineer", [
       "Go",

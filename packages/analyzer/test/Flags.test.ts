@@ -60,6 +60,19 @@ describe("scam signs in combination", () => {
     )
   })
 
+  it("quotes the sentence whose pay is too high, past other sentences and a company that name money", () => {
+    const found = flag({
+      company: "Dollar$ense",
+      description: "Our $ store is open daily. Make $5000 a week from home, no experience needed." + requirements
+    }, "UNREALISTIC_PAY")
+    assert.strictEqual(found?.evidence, "Make $5000 a week from home, no experience needed.")
+    // The same pay for a job that asks experience and promises no easy work is not too high.
+    assert.notInclude(
+      codes({ description: "Senior consultants earn $5000 a week on client sites." + requirements }),
+      "UNREALISTIC_PAY"
+    )
+  })
+
   it("raises a free-mail contact to high beside two more signs", () => {
     const text = "Contact jobs.recruit.now@yahoo.com. Act now: only 3 spots left!"
     const found = flag({ company: "", description: text + requirements }, "FREE_MAIL_RECRUITER")

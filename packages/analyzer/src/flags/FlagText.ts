@@ -65,6 +65,31 @@ const globalCopy = (pattern: RegExp): RegExp => {
 }
 
 /**
+ * The sentences where `pattern` (no lookarounds or anchors, no match across a line) matches, in order, by one search
+ * of `all`: for a check that reads only such sentences, most of a posting's sentences are never looked at.
+ */
+export const sentencesMatching = (text: FlagText, pattern: RegExp): ReadonlyArray<string> => {
+  const inAll = globalCopy(pattern)
+  inAll.lastIndex = 0
+  const found: Array<string> = []
+  let index = 0
+  for (let hit = inAll.exec(text.all); hit !== null; hit = inAll.exec(text.all)) {
+    while (
+      index < text.sentences.length && (text.starts[index] ?? 0) + (text.sentences[index]?.length ?? 0) <= hit.index
+    ) {
+      index++
+    }
+    const sentence = text.sentences[index]
+    const start = text.starts[index] ?? 0
+    if (sentence === undefined) break
+    // A hit in the company or location before the sentence: search on from the sentence's start.
+    if (hit.index >= start) found.push(sentence)
+    inAll.lastIndex = hit.index < start ? start : start + sentence.length
+  }
+  return found
+}
+
+/**
  * The first sentence where `pattern` matches and no negation or disclaimer comes before it in the sentence.
  * `pattern` has no lookarounds or anchors, so a match in a sentence is also a match in `all` (sentences are joined
  * by newlines there): only sentences where a match in `all` starts are tried, in order, each as before.

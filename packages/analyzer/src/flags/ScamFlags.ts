@@ -1,6 +1,6 @@
 import type { Analysis } from "@jobfit/core"
-import { type Pay, paysInText } from "../score/Salary.js"
-import { excerpt, findAffirmed, type FlagText, mayMatch } from "./FlagText.js"
+import { MIGHT_NAME_MONEY, type Pay, paysInText } from "../score/Salary.js"
+import { excerpt, findAffirmed, type FlagText, mayMatch, sentencesMatching } from "./FlagText.js"
 
 type Flag = Analysis.RedFlag
 
@@ -92,13 +92,12 @@ const tooHigh = (annual: number, period: string, noExperience: boolean, easy: bo
 const GET_RICH_WORDS = ["guaranteed ", "easy money", "get rich", "quick cash", "fast cash", "financial freedom"]
 
 export const unrealisticPay = (text: FlagText): Flag | undefined => {
-  // Only needed once the text names some pay.
-  let noExperience: boolean | undefined
-  let easy: boolean | undefined
-  for (const sentence of text.sentences) {
+  const named = sentencesMatching(text, MIGHT_NAME_MONEY)
+  const noExperience = named.length > 0 && NO_EXPERIENCE.test(text.all)
+  const easy = named.length > 0 && EASY.test(text.all)
+  // No pay is too high for a job that asks experience and promises no easy work: the amounts need no reading.
+  for (const sentence of noExperience || easy ? named : []) {
     for (const pay of paysInText(sentence)) {
-      noExperience ??= NO_EXPERIENCE.test(text.all)
-      easy ??= EASY.test(text.all)
       if (tooHigh(pay.annualMax, pay.period, noExperience, easy)) {
         const at = Math.max(0, sentence.indexOf(pay.quote ?? ""))
         return flag(

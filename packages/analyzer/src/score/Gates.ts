@@ -4,7 +4,7 @@ import { hasPreferredCue } from "../skills/Cues.js"
 import { findMentions } from "../skills/Matcher.js"
 import type { Segment } from "../skills/PostingSegments.js"
 import type { PostingSkill } from "../skills/PostingSkills.js"
-import { makeSentence } from "../skills/Sentence.js"
+import { makeSentence, type Sentence } from "../skills/Sentence.js"
 import type { Taxonomy } from "../skills/Taxonomy.js"
 import {
   credentialGates,
@@ -177,16 +177,24 @@ const EXCLUSIONS: ReadonlyArray<RegExp> = [
 ]
 const EXCLUSION_WORDS = ["without", "only", "n't have", "not have", "lack", "not hold", "n't hold"]
 
-/** Whether a sentence turns people without something away; the thing, if so. */
-export const excluded = (sentence: string): string | undefined => {
+const exclusionIn = (sentence: string): string | null => {
   // Every exclusion says "without", "only", "don't/do not have" or "lacking"; most sentences say none of these.
   const lower = sentence.toLowerCase()
-  if (!EXCLUSION_WORDS.some((word) => lower.includes(word))) return undefined
+  if (!EXCLUSION_WORDS.some((word) => lower.includes(word))) return null
   for (const pattern of EXCLUSIONS) {
     const match = pattern.exec(sentence)
     if (match?.[1] !== undefined) return match[1].trim().replace(/^(?:an?|the)\s+/i, "")
   }
-  return undefined
+  return null
+}
+
+/**
+ * Whether a sentence turns people without something away; the thing, if so. Kept on the sentence: the skills
+ * stage and the gates both ask.
+ */
+export const excluded = (sentence: Sentence): string | undefined => {
+  if (sentence.exclusion === undefined) sentence.exclusion = exclusionIn(sentence.text)
+  return sentence.exclusion ?? undefined
 }
 
 const SYNONYMS: Readonly<Record<string, ReadonlyArray<string>>> = {
@@ -209,7 +217,7 @@ const profileShows = (thing: string, facts: ProfileFacts): boolean | undefined =
 }
 
 const exclusionGate = (
-  sentence: string,
+  sentence: Sentence,
   skills: ReadonlyArray<PostingSkill>,
   has: (name: string) => boolean,
   facts: ProfileFacts
@@ -221,7 +229,7 @@ const exclusionGate = (
     ? named.some((s) => has(s.skill.name) || s.alternatives.some(has))
     : profileShows(thing, facts)
   if (shown === undefined) return undefined
-  return { kind: "exclusion", what: thing, quote: sentence, met: shown }
+  return { kind: "exclusion", what: thing, quote: sentence.text, met: shown }
 }
 
 const MUST_HAVE =
@@ -304,7 +312,7 @@ export const gatesOf = (
     if (text.length < 12) continue
     // Each gate's words, looked for once: most sentences of a posting hold none of them.
     const lower = text.toLowerCase()
-    const exclusion = exclusionGate(text, skills, has, facts)
+    const exclusion = exclusionGate(sentence, skills, has, facts)
     add(exclusion)
     if (!MAY_GATE.test(lower) || hasPreferredCue(sentence)) continue
     // A degree inside a list of credentials ("an RN license or a BSN") belongs to that list's gate.

@@ -97,9 +97,10 @@ const hoursPerWeek = (posting: Posting.Posting, sentences: ReadonlyArray<string>
   return partTime ? PART_TIME_HOURS : FULL_TIME_HOURS
 }
 
-/** Every pay amount or range a text states ("$120,000 - $150,000 a year", "£15/hour", "$5000 a week"). */
-const MIGHT_NAME_MONEY = /[$£€]|USD|EUR|GBP|CAD|AUD|CHF/
+/** In every text that names pay: a currency sign or code. */
+export const MIGHT_NAME_MONEY = /[$£€]|USD|EUR|GBP|CAD|AUD|CHF/
 
+/** Every pay amount or range a text states ("$120,000 - $150,000 a year", "£15/hour", "$5000 a week"). */
 export const paysInText = (text: string): ReadonlyArray<Pay> => {
   const found: Array<Pay> = []
   if (!MIGHT_NAME_MONEY.test(text)) return found

@@ -89,7 +89,13 @@ const headingOf = (
   return named && findMentions(makeSentence(bare), taxonomy).length === 0 ? { heading: bare, rest: "" } : undefined
 }
 
-const same = (text: string): string => text.toLowerCase().replace(/\s+/g, " ").trim()
+// Whitespace other than a single space: most lines have none, and need no replace.
+const ODD_SPACE = /[^\S ]| {2}/
+/** A line as the sections and the description are compared: lower-cased, each run of whitespace one space. */
+const same = (text: string): string => {
+  const lower = text.toLowerCase()
+  return (ODD_SPACE.test(lower) ? lower.replace(/\s+/g, " ") : lower).trim()
+}
 
 /** Appends the sentences of each line to `out`. */
 const segmentsOfLines = (

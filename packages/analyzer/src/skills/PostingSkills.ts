@@ -294,7 +294,7 @@ export const postingSkills = (
       ? allAlternatives(mentions)
       : withExamples(segment.sentence, mentions, alternativesOf(segment.sentence, mentions))
     // "Applicants without ICU experience will not be considered": what follows "without" is required, not negated.
-    const exclusion = excluded(segment.sentence.text) !== undefined
+    const exclusion = excluded(segment.sentence) !== undefined
     for (const [index, mention] of mentions.entries()) {
       const start = segment.sentence.tokens[mention.first]?.start ?? 0
       if (spans.some(([from, to]) => start >= from && start < to)) continue

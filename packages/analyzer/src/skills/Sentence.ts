@@ -8,6 +8,8 @@ export interface Sentence {
   /** The cue stage's per-sentence results (see Cues.ts), kept on the sentence once computed. */
   clauseStarts?: ReadonlyArray<number> | undefined
   cueHits?: ReadonlyArray<CueHit> | undefined
+  /** What the sentence turns people away without (see Gates.ts), null for nothing; kept once computed. */
+  exclusion?: string | null | undefined
 }
 
 /** Tokenised on first use: sentences that no stage reads by token (skipped sections, say) are never tokenised. */
@@ -15,6 +17,7 @@ class LazySentence implements Sentence {
   #tokens: ReadonlyArray<Token> | undefined
   clauseStarts: ReadonlyArray<number> | undefined = undefined
   cueHits: ReadonlyArray<CueHit> | undefined = undefined
+  exclusion: string | null | undefined = undefined
   constructor(readonly text: string) {}
   get tokens(): ReadonlyArray<Token> {
     return this.#tokens ??= tokenize(this.text)

@@ -1,4 +1,5 @@
 import type { Posting } from "@jobfit/core"
+import { containsAny } from "../Literals.js"
 import type { Segment } from "../skills/PostingSegments.js"
 
 /** What the flag detectors read: every sentence, the whole text, and the facts the score found. */
@@ -29,8 +30,7 @@ export const flagText = (posting: Posting.Posting, segments: ReadonlyArray<Segme
  * Whether the text holds any of `literals` (lower-case ASCII), one of which every match of a case-insensitive
  * pattern contains: when none is there, the pattern cannot match and need not run.
  */
-export const mayMatch = (text: FlagText, literals: ReadonlyArray<string>): boolean =>
-  literals.some((literal) => text.lower.includes(literal))
+export const mayMatch = (text: FlagText, literals: ReadonlyArray<string>): boolean => containsAny(text.lower, literals)
 
 // A disclaimer ("we will never ask for a fee") must not raise the flag it disclaims.
 const NEGATED_BEFORE =

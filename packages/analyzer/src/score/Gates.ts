@@ -1,5 +1,6 @@
 import type { Posting } from "@jobfit/core"
 import { isWithin, samePlace } from "../extract/Place.js"
+import { containsAny } from "../Literals.js"
 import { hasPreferredCue } from "../skills/Cues.js"
 import { findMentions } from "../skills/Matcher.js"
 import type { Segment } from "../skills/PostingSegments.js"
@@ -177,12 +178,11 @@ const EXCLUSIONS: ReadonlyArray<RegExp> = [
 ]
 const EXCLUSION_WORDS = ["without", "only", "n't have", "not have", "lack", "not hold", "n't hold"]
 
-const exclusionIn = (sentence: string): string | null => {
+const exclusionIn = (sentence: Sentence): string | null => {
   // Every exclusion says "without", "only", "don't/do not have" or "lacking"; most sentences say none of these.
-  const lower = sentence.toLowerCase()
-  if (!EXCLUSION_WORDS.some((word) => lower.includes(word))) return null
+  if (!containsAny(sentence.lower, EXCLUSION_WORDS)) return null
   for (const pattern of EXCLUSIONS) {
-    const match = pattern.exec(sentence)
+    const match = pattern.exec(sentence.text)
     if (match?.[1] !== undefined) return match[1].trim().replace(/^(?:an?|the)\s+/i, "")
   }
   return null
@@ -193,7 +193,7 @@ const exclusionIn = (sentence: string): string | null => {
  * stage and the gates both ask.
  */
 export const excluded = (sentence: Sentence): string | undefined => {
-  if (sentence.exclusion === undefined) sentence.exclusion = exclusionIn(sentence.text)
+  if (sentence.exclusion === undefined) sentence.exclusion = exclusionIn(sentence)
   return sentence.exclusion ?? undefined
 }
 
@@ -311,7 +311,7 @@ export const gatesOf = (
     const text = sentence.text
     if (text.length < 12) continue
     // Each gate's words, looked for once: most sentences of a posting hold none of them.
-    const lower = text.toLowerCase()
+    const lower = sentence.lower
     const exclusion = exclusionGate(sentence, skills, has, facts)
     add(exclusion)
     if (!MAY_GATE.test(lower) || hasPreferredCue(sentence)) continue

@@ -252,14 +252,14 @@ const NO_SPANS: Spans = []
  * Character ranges where a sentence names the company ("Quanta Robotics builds ..."): not a skill there. The
  * company's names are worked out once per posting.
  */
-const companySpans = (company: string): (text: string) => Spans => {
+const companySpans = (company: string): (sentence: Sentence) => Spans => {
   const first = company.trim().split(/\s/)[0] ?? ""
   if (first.length < 3) return () => NO_SPANS
   const firstLower = first.toLowerCase()
   const names = [...new Set([company.trim(), company.trim().replace(LEGAL_SUFFIX, "")])].filter((n) => n.length > 2)
   const lowerNames = names.map((name): readonly [string, number] => [name.toLowerCase(), name.length])
-  return (text) => {
-    const lower = text.toLowerCase()
+  return (sentence) => {
+    const lower = sentence.lower
     if (!lower.includes(firstLower)) return NO_SPANS
     return lowerNames.flatMap(([name, length]) => {
       const spans: Array<readonly [number, number]> = []
@@ -289,7 +289,7 @@ export const postingSkills = (
     if (segment.mode === "skip" || (segment.source === "intro" && statesRequirements)) continue
     const mentions = findMentions(segment.sentence, taxonomy)
     if (mentions.length === 0) continue
-    const spans = spansIn(segment.sentence.text)
+    const spans = spansIn(segment.sentence)
     const alternatives = EITHER.test(segment.sentence.text)
       ? allAlternatives(mentions)
       : withExamples(segment.sentence, mentions, alternativesOf(segment.sentence, mentions))

@@ -5,6 +5,8 @@ import { type Token, tokenize } from "./Tokenizer.js"
 export interface Sentence {
   readonly text: string
   readonly tokens: ReadonlyArray<Token>
+  /** The text lower-cased, for the checks that look for words in it. */
+  readonly lower: string
   /** The cue stage's per-sentence results (see Cues.ts), kept on the sentence once computed. */
   clauseStarts?: ReadonlyArray<number> | undefined
   cueHits?: ReadonlyArray<CueHit> | undefined
@@ -15,12 +17,16 @@ export interface Sentence {
 /** Tokenised on first use: sentences that no stage reads by token (skipped sections, say) are never tokenised. */
 class LazySentence implements Sentence {
   #tokens: ReadonlyArray<Token> | undefined
+  #lower: string | undefined
   clauseStarts: ReadonlyArray<number> | undefined = undefined
   cueHits: ReadonlyArray<CueHit> | undefined = undefined
   exclusion: string | null | undefined = undefined
   constructor(readonly text: string) {}
   get tokens(): ReadonlyArray<Token> {
     return this.#tokens ??= tokenize(this.text)
+  }
+  get lower(): string {
+    return this.#lower ??= this.text.toLowerCase()
   }
 }
 

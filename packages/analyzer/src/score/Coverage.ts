@@ -59,7 +59,11 @@ export const coverage = (
     }
   }
   const groups = new Map<number, Array<PostingSkill>>()
-  for (const [i, s] of asked.entries()) groups.set(root(i), [...(groups.get(root(i)) ?? []), s])
+  asked.forEach((s, i) => {
+    const group = groups.get(root(i))
+    if (group === undefined) groups.set(root(i), [s])
+    else group.push(s)
+  })
   const missing: Array<string> = []
   const missingTitled: Array<string> = []
   let asks = 0

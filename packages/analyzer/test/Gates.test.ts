@@ -248,7 +248,7 @@ describe("gates in the analysis", () => {
   })
 
   it("caps a step up in level with required skills missing below APPLY, and not a step up that meets them", () => {
-    const midLevel = { ...developer, preferences: { ...developer.preferences, seniority: "mid" } }
+    const midLevel = { ...developer, preferences: { ...developer.preferences, seniority: "mid" as const } }
     const skills = ["Go", "PostgreSQL", "Docker", "Kubernetes"]
     const senior = analyzePosting(remoteRole("Senior Backend Engineer", [...skills, "Rust"]), midLevel, now)
     assert.strictEqual(senior.verdict, "MAYBE")

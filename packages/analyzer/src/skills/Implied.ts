@@ -44,7 +44,13 @@ export const IMPLIED: Readonly<Record<string, ReadonlyArray<string>>> = {
   "Mailchimp": ["Email marketing"],
   "Salesforce": ["Customer relationship management"],
   // Health care
-  "Registered Nurse": ["Patient care", "Vital signs", "Medication administration", "Patient assessment", "Patient education"],
+  "Registered Nurse": [
+    "Patient care",
+    "Vital signs",
+    "Medication administration",
+    "Patient assessment",
+    "Patient education"
+  ],
   "Licensed Practical Nurse": ["Patient care", "Vital signs", "Medication administration"],
   "Advanced Cardiovascular Life Support": ["Basic Life Support", "CPR"],
   "Basic Life Support": ["CPR"],

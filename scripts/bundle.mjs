@@ -3,6 +3,7 @@
 // anything is compiled.
 import * as fs from "node:fs"
 import * as path from "node:path"
+import process from "node:process"
 import { pathToFileURL } from "node:url"
 
 const root = path.resolve(import.meta.dirname, "..")
@@ -26,7 +27,8 @@ const assetUrls = {
       if (!text.includes("import.meta.url")) return undefined
       const contents = text.replace(
         /new URL\((["'])([^"']+)\1,\s*import\.meta\.url\)/g,
-        (_, __, relative) => `new URL(${JSON.stringify(pathToFileURL(path.resolve(path.dirname(args.path), relative)).href)})`
+        (_, __, relative) =>
+          `new URL(${JSON.stringify(pathToFileURL(path.resolve(path.dirname(args.path), relative)).href)})`
       )
       return { contents, loader: "ts" }
     })
@@ -59,7 +61,10 @@ export const ensureBundle = async (app) => {
     external,
     plugins: [assetUrls],
     // Bundled CommonJS modules call require for Node's own modules.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js:
+        "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);"
+    },
     metafile: true,
     write: false,
     logLevel: "warning"

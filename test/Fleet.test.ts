@@ -124,7 +124,9 @@ describe.runIf(pgEnabled)("a fleet: three processes on one PostgreSQL database a
         const key = randomUUID()
         const args = { job_url: `${origin}/jsonld-plain.html?delay=300&once=1` }
         const round = Effect.all(
-          processes.map(({ baseUrl }) => Fleet.call(baseUrl, user.key, "analyze_job", args, { "idempotency-key": key })),
+          processes.map(({ baseUrl }) =>
+            Fleet.call(baseUrl, user.key, "analyze_job", args, { "idempotency-key": key })
+          ),
           { concurrency: "unbounded" }
         )
         const answers = [...(yield* round), ...(yield* round), ...(yield* round)]

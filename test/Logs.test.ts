@@ -29,7 +29,9 @@ describe("the server's log", () => {
           "http.url": "/api/mcp/tools/call",
           "http.status": 200
         })
-        assert.isTrue(entries.some((e) => (e["annotations"] as Record<string, unknown>)["http.url"] === "/dashboard/reset"))
+        assert.isTrue(
+          entries.some((e) => (e["annotations"] as Record<string, unknown>)["http.url"] === "/dashboard/reset")
+        )
         assert.notInclude(running.started.stdout(), "secret-reset-token")
         assert.notInclude(running.started.stdout(), user.key)
       })),

@@ -1,5 +1,5 @@
 import type { Posting } from "@jobfit/core"
-import { containsAny } from "../Literals.js"
+import { literalPattern } from "../Literals.js"
 import type { Segment } from "../skills/PostingSegments.js"
 
 /** What the flag detectors read: every sentence, the whole text, and the facts the score found. */
@@ -8,8 +8,6 @@ export interface FlagText {
   readonly sentences: ReadonlyArray<string>
   /** Company, location and every sentence in one string: addresses that span sentences, and quick pre-checks. */
   readonly all: string
-  /** `all` lower-cased, for quick literal pre-checks before a regex runs over the whole text. */
-  readonly lower: string
   /** Where each sentence starts in `all`. */
   readonly starts: ReadonlyArray<number>
 }
@@ -23,14 +21,16 @@ export const flagText = (posting: Posting.Posting, segments: ReadonlyArray<Segme
     starts.push(at)
     at += sentence.length + 1
   }
-  return { posting, sentences, all, lower: all.toLowerCase(), starts }
+  return { posting, sentences, all, starts }
 }
 
 /**
- * Whether the text holds any of `literals` (lower-case ASCII), one of which every match of a case-insensitive
- * pattern contains: when none is there, the pattern cannot match and need not run.
+ * Whether the text holds any of `literals` (lower-case ASCII), ignoring case, one of which every match of a
+ * case-insensitive pattern contains: when none is there, the pattern cannot match and need not run. The same case
+ * folding as the pattern's, on the text as written (no lower-cased copy of the whole posting).
  */
-export const mayMatch = (text: FlagText, literals: ReadonlyArray<string>): boolean => containsAny(text.lower, literals)
+export const mayMatch = (text: FlagText, literals: ReadonlyArray<string>): boolean =>
+  literalPattern(literals, "i").test(text.all)
 
 // A disclaimer ("we will never ask for a fee") must not raise the flag it disclaims.
 const NEGATED_BEFORE =

@@ -2,13 +2,26 @@
  * Throughput of the built-in analyzer (match + score + red flags + assessment) on ~10 KB postings, on one core,
  * against a naive baseline measured in the same run: lower-cased substring search for every taxonomy term.
  * Run: `tsx packages/analyzer/bench/speed.ts [seconds per measurement, default 3]`.
+ *
+ * `--base DIR [--rounds N]`: this checkout's analyzer against the one in DIR (another checkout, such as a `git
+ * worktree` of an older commit, whose dependencies resolve), taking turns of ten postings each, so that the
+ * machine's drift falls on both alike; prints the CPU time per posting of each and their ratio, round by round.
  */
 import type { Posting, Profile } from "@jobfit/core"
+import { resolve } from "node:path"
+import { pathToFileURL } from "node:url"
 import { analyzePosting } from "../src/AnalyzePosting.js"
 import { builtinTaxonomy } from "../src/skills/BuiltinTaxonomy.js"
 import { loadCorpus } from "../test/AnalyzerCorpus.js"
 
-const seconds = Number(process.argv[2] ?? 3)
+const flag = (name: string): string | undefined => {
+  const at = process.argv.indexOf(name)
+  return at < 0 ? undefined : process.argv[at + 1]
+}
+const baseDir = flag("--base")
+const seconds = Number(
+  process.argv.slice(2).find((a, i, all) => !a.startsWith("--") && !all[i - 1]?.startsWith("--")) ?? 3
+)
 const out = (line: string) => process.stdout.write(`${line}\n`)
 const corpus = loadCorpus()
 const taxonomy = builtinTaxonomy()
@@ -68,6 +81,52 @@ const measure = (work: (posting: Posting.Posting, i: number) => unknown) => {
 
 // A fresh copy of a profile for each analysis, as a server decodes each request anew (no profile cache hits).
 const fresh = (i: number): Profile.Profile => structuredClone(profileAt(i))
+
+if (baseDir !== undefined) {
+  const module = resolve(baseDir, "packages/analyzer/src/AnalyzePosting.ts")
+  const base = ((await import(pathToFileURL(module).href)) as { analyzePosting: typeof analyzePosting }).analyzePosting
+  const turn = (analyze: typeof analyzePosting, from: number) => {
+    const start = cpuMs()
+    for (let i = from; i < from + 10; i++) analyze(postings[i % postings.length]!, fresh(i), corpus.now)
+    return cpuMs() - start
+  }
+  const rounds = Number(flag("--rounds") ?? 6)
+  // Both warm first; then each round takes every posting once with each analyzer, ten at a time, in turns whose
+  // order alternates.
+  for (let from = 0; from < postings.length; from += 10) {
+    turn(analyzePosting, from)
+    turn(base, from)
+  }
+  let now = 0
+  let then = 0
+  const ratios: Array<string> = []
+  for (let round = 0; round < rounds; round++) {
+    let a = 0
+    let b = 0
+    for (let from = 0; from < postings.length; from += 10) {
+      if ((from / 10 + round) % 2 === 0) {
+        a += turn(analyzePosting, from)
+        b += turn(base, from)
+      } else {
+        b += turn(base, from)
+        a += turn(analyzePosting, from)
+      }
+    }
+    now += a
+    then += b
+    ratios.push((a / b).toFixed(2))
+  }
+  const count = rounds * Math.ceil(postings.length / 10) * 10
+  out(
+    `jobfit analyzer, this checkout against ${baseDir}: ${postings.length} postings of ~${
+      (averageBytes / 1024).toFixed(1)
+    } KB, fresh profiles, node ${process.version}`
+  )
+  out(`base ${(then * 1000 / count).toFixed(0)} µs CPU per posting (${(count * 1000 / then).toFixed(0)} /s per core)`)
+  out(`this ${(now * 1000 / count).toFixed(0)} µs CPU per posting (${(count * 1000 / now).toFixed(0)} /s per core)`)
+  out(`this / base: ${(now / then).toFixed(3)} (rounds: ${ratios.join(" ")})`)
+  process.exit(0)
+}
 
 const ours = measure((posting, i) => analyzePosting(posting, fresh(i), corpus.now))
 const cached = measure((posting, i) => analyzePosting(posting, profileAt(i), corpus.now))

@@ -24,6 +24,8 @@ describe("the server's log", () => {
         const ours = entries.filter((e) => (e["annotations"] as Record<string, unknown>)["requestId"] === "req-log-1")
         assert.strictEqual(ours.length, 1)
         assert.deepInclude(ours[0], { message: "Sent HTTP response", logLevel: "INFO" })
+        // The time taken, as the request's "http" log span.
+        assert.isAtLeast((ours[0]!["spans"] as Record<string, number>)["http"] ?? -1, 0)
         assert.deepInclude(ours[0]!["annotations"], {
           "http.method": "POST",
           "http.url": "/api/mcp/tools/call",

@@ -2,7 +2,7 @@ import { HttpServer, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Errors, Gateway, Idempotency } from "@jobfit/core"
 import { McpServer } from "@jobfit/mcp"
-import { Context, Effect, FiberId, FiberRef, Layer, Option, Runtime, Stream } from "effect"
+import { Context, Effect, FiberId, FiberRef, HashMap, Layer, List, LogSpan, Option, Runtime, Stream } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import * as AccessLog from "./AccessLog.js"
 import * as HttpRoutes from "./HttpRoutes.js"
@@ -137,8 +137,7 @@ export const make = (
           Effect.catchAllCause(HttpRoutes.internal),
           Effect.tap((answer) => sent("POST", logged, answer.status, start)),
           Effect.flatMap((answer) => write(response, HttpServerResponse.setHeader(answer, RequestId.HEADER, id))),
-          Effect.withLogSpan("http"),
-          Effect.annotateLogs("requestId", id)
+          (answered) => logsOf(answered, id)
         )
       )
       // A client that goes away interrupts its call, as on the app's path.
@@ -148,6 +147,17 @@ export const make = (
       return true
     }
   })
+
+/**
+ * The request's log annotation (its id) and log span ("http"), set once on the request's own fiber, which ends with
+ * the request: Effect.annotateLogs and Effect.withLogSpan scope them around the call instead, a cost per request
+ * that only a fiber shared with other work needs.
+ */
+const logsOf = <A, E, R>(effect: Effect.Effect<A, E, R>, id: string): Effect.Effect<A, E, R> =>
+  FiberRef.update(FiberRef.currentLogAnnotations, HashMap.set<string, unknown>("requestId", id)).pipe(
+    Effect.zipRight(FiberRef.update(FiberRef.currentLogSpan, List.prepend(LogSpan.make("http", Date.now())))),
+    Effect.zipRight(effect)
+  )
 
 type AnswerEffect = Effect.Effect<HttpServerResponse.HttpServerResponse, never, Gateway.Gateway | McpServer.McpServer>
 

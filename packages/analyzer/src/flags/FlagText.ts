@@ -65,13 +65,12 @@ const globalCopy = (pattern: RegExp): RegExp => {
 }
 
 /**
- * The sentences where `pattern` (no lookarounds or anchors, no match across a line) matches, in order, by one search
- * of `all`: for a check that reads only such sentences, most of a posting's sentences are never looked at.
+ * The sentences where a match of `pattern` (no lookarounds or anchors) in `all` starts, in order, each once, by one
+ * search of `all`: a check that reads only such sentences never looks at the rest of the posting.
  */
-export const sentencesMatching = (text: FlagText, pattern: RegExp): ReadonlyArray<string> => {
+function* sentencesWithHits(text: FlagText, pattern: RegExp): Generator<string> {
   const inAll = globalCopy(pattern)
   inAll.lastIndex = 0
-  const found: Array<string> = []
   let index = 0
   for (let hit = inAll.exec(text.all); hit !== null; hit = inAll.exec(text.all)) {
     while (
@@ -81,13 +80,18 @@ export const sentencesMatching = (text: FlagText, pattern: RegExp): ReadonlyArra
     }
     const sentence = text.sentences[index]
     const start = text.starts[index] ?? 0
-    if (sentence === undefined) break
-    // A hit in the company or location before the sentence: search on from the sentence's start.
-    if (hit.index >= start) found.push(sentence)
+    if (sentence === undefined) return
+    // The next search starts at this sentence's end (or, for a hit in the company or location before it, at its
+    // start).
     inAll.lastIndex = hit.index < start ? start : start + sentence.length
+    if (hit.index >= start) yield sentence
   }
-  return found
 }
+
+/** The sentences where `pattern` (no lookarounds or anchors, no match across a line) matches, in order. */
+export const sentencesMatching = (text: FlagText, pattern: RegExp): ReadonlyArray<string> => [
+  ...sentencesWithHits(text, pattern)
+]
 
 /**
  * The first sentence where `pattern` matches and no negation or disclaimer comes before it in the sentence.
@@ -100,21 +104,7 @@ export const findAffirmed = (
   alsoNeeds?: RegExp,
   unless?: RegExp
 ): Found | undefined => {
-  const inAll = globalCopy(pattern)
-  inAll.lastIndex = 0
-  let index = 0
-  for (let hit = inAll.exec(text.all); hit !== null; hit = inAll.exec(text.all)) {
-    while (
-      index < text.sentences.length && (text.starts[index] ?? 0) + (text.sentences[index]?.length ?? 0) <= hit.index
-    ) {
-      index++
-    }
-    const sentence = text.sentences[index]
-    const start = text.starts[index] ?? 0
-    if (sentence === undefined) return undefined
-    // The next search starts at this sentence's end (or, for a hit before it, at its start).
-    inAll.lastIndex = hit.index < start ? start : start + sentence.length
-    if (hit.index < start) continue
+  for (const sentence of sentencesWithHits(text, pattern)) {
     const match = pattern.exec(sentence)
     if (match === null) continue
     if (NEGATED_BEFORE.test(sentence.slice(0, match.index))) continue

@@ -2,6 +2,7 @@ import { hasSkillCue, inListWith, looksLikeVerb } from "./Context.js"
 import type { Sentence } from "./Sentence.js"
 import type { Skill, Taxonomy, Term } from "./Taxonomy.js"
 import { joinsTerm, pairHash } from "./Tokenizer.js"
+import { verbObjectMentions } from "./VerbObject.js"
 
 /** A skill found in a sentence at tokens [first, last]. */
 export interface Mention {
@@ -89,11 +90,24 @@ const longestAt = (sentence: Sentence, taxonomy: Taxonomy, at: number): Candidat
   return entry.plural === undefined ? undefined : { skill: entry.plural.skill, first: at, last: at, contextual: false }
 }
 
-/** The skills a sentence names, longest match first; ambiguous terms only where the context makes them skills. */
+/**
+ * The skills a sentence names, in order: terms (longest match first; ambiguous ones only where the context makes
+ * them skills), then tasks that name a skill as a verb and its object ("assess stroke patients") where no term is.
+ */
 export const findMentions = (
   sentence: Sentence,
   taxonomy: Taxonomy,
   options: MatchOptions = {}
+): ReadonlyArray<Mention> => {
+  const terms = termMentions(sentence, taxonomy, options)
+  const tasks = verbObjectMentions(sentence, taxonomy, terms)
+  return tasks.length === 0 ? terms : [...terms, ...tasks].sort((a, b) => a.first - b.first)
+}
+
+const termMentions = (
+  sentence: Sentence,
+  taxonomy: Taxonomy,
+  options: MatchOptions
 ): ReadonlyArray<Mention> => {
   const candidates: Array<Candidate> = []
   let at = 0

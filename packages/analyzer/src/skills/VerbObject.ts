@@ -1,0 +1,116 @@
+import type { Mention } from "./Matcher.js"
+import type { Sentence } from "./Sentence.js"
+import type { Taxonomy } from "./Taxonomy.js"
+import { WordFilter } from "./Tokenizer.js"
+
+/**
+ * Skills a posting or a resume names as a task, a verb and its object with words between them: "assess stroke
+ * patients", "enter and code vendor invoices", "manage the CEO's calendar". A term is read where its words stand
+ * together; these are not. Only pairs whose meaning is the skill whatever stands between. Names are the taxonomy's
+ * canonical names; a test checks that each exists.
+ */
+export const VERB_OBJECT: ReadonlyArray<{
+  readonly skill: string
+  readonly verbs: ReadonlyArray<string>
+  readonly objects: ReadonlyArray<string>
+  /** Words after the object that make it another thing ("calendar year"). */
+  readonly notBefore?: ReadonlyArray<string>
+}> = [
+  {
+    skill: "Patient assessment",
+    verbs: ["assess", "assesses", "assessed", "assessing"],
+    objects: ["patient", "patients", "residents", "children", "infants", "adults"]
+  },
+  {
+    skill: "Medication administration",
+    verbs: ["administer", "administers", "administered", "administering", "give", "gives", "giving", "pass", "passing"],
+    objects: ["medication", "medications", "meds", "medicines"]
+  },
+  {
+    skill: "Invoicing",
+    verbs: [
+      "process",
+      "processes",
+      "processed",
+      "processing",
+      "enter",
+      "enters",
+      "entered",
+      "entering",
+      "code",
+      "coding",
+      "match",
+      "matching",
+      "prepare",
+      "preparing",
+      "issue",
+      "issuing",
+      "send",
+      "sending"
+    ],
+    objects: ["invoice", "invoices", "bills"]
+  },
+  {
+    skill: "Calendar management",
+    verbs: ["manage", "manages", "managed", "managing", "keep", "keeps", "kept", "keeping", "maintain", "maintaining"],
+    objects: ["calendar", "calendars", "diary", "diaries"],
+    notBefore: ["year", "years", "month", "months", "quarter", "quarters", "week", "weeks", "day", "days"]
+  },
+  {
+    skill: "Market segmentation",
+    verbs: ["segment", "segments", "segmented", "segmenting"],
+    objects: ["list", "lists", "audience", "audiences", "customers", "subscribers", "database"]
+  }
+]
+
+/** Words that may stand between a verb and its object: "enter and code vendor invoices" has three. */
+const MAX_BETWEEN = 3
+
+interface Pair {
+  readonly skill: string
+  readonly objects: ReadonlySet<string>
+  readonly notBefore: ReadonlySet<string>
+}
+
+const pairsOfVerb = new Map<string, Array<Pair>>()
+for (const { notBefore = [], objects, skill, verbs } of VERB_OBJECT) {
+  for (const verb of verbs) {
+    const entries = pairsOfVerb.get(verb) ?? []
+    entries.push({ skill, objects: new Set(objects), notBefore: new Set(notBefore) })
+    pairsOfVerb.set(verb, entries)
+  }
+}
+// Looked up for every token of every sentence: most are ruled out by their hash alone.
+const byVerb = new WordFilter(pairsOfVerb)
+
+// Between a verb and its object: words, spaces, commas, hyphens and apostrophes; a clause break ends the search.
+const CLAUSE_BREAK = /[;:.!?()]/
+
+/**
+ * The verb–object mentions of a sentence that overlap none of `found` (the terms read there), each from its verb
+ * to its object.
+ */
+export const verbObjectMentions = (
+  sentence: Sentence,
+  taxonomy: Taxonomy,
+  found: ReadonlyArray<Mention>
+): ReadonlyArray<Mention> => {
+  const tokens = sentence.tokens
+  const mentions: Array<Mention> = []
+  for (let at = 0; at < tokens.length; at++) {
+    const entries = byVerb.get(tokens[at]!)
+    if (entries === undefined) continue
+    for (let object = at + 1; object <= at + 1 + MAX_BETWEEN && object < tokens.length; object++) {
+      if (CLAUSE_BREAK.test(sentence.text.slice(tokens[object - 1]!.end, tokens[object]!.start))) break
+      const entry = entries.find((e) => e.objects.has(tokens[object]!.norm))
+      if (entry === undefined) continue
+      if (entry.notBefore.has(tokens[object + 1]?.norm ?? "")) break
+      const skill = taxonomy.byName.get(entry.skill.toLowerCase())
+      const overlaps = found.some((m) => m.first <= object && m.last >= at) ||
+        mentions.some((m) => m.first <= object && m.last >= at)
+      if (skill !== undefined && !overlaps) mentions.push({ skill, first: at, last: object })
+      break
+    }
+  }
+  return mentions
+}

@@ -1,0 +1,37 @@
+import { assert, describe, it } from "@effect/vitest"
+import { VERB_OBJECT } from "../src/skills/VerbObject.js"
+import { skillsIn, skillsOfPosting, taxonomy } from "./AnalyzerSupport.js"
+
+describe("tasks that name a skill as a verb and its object", () => {
+  it("reads the skill with up to three words between the verb and its object", () => {
+    assert.deepStrictEqual(skillsIn("Run neuro checks and assess stroke patients every hour"), ["Patient assessment"])
+    assert.include(skillsIn("Triage and assess sick and injured children"), "Patient assessment")
+    assert.deepStrictEqual(skillsIn("Enter and code the bills"), ["Invoicing"])
+    assert.deepStrictEqual(skillsIn("Manage the CEO's calendar, inbox and travel"), ["Calendar management"])
+    assert.deepStrictEqual(skillsIn("Give medications and vaccines"), ["Medication administration"])
+    assert.deepStrictEqual(skillsIn("Segment our list of 400,000 customers"), ["Market segmentation"])
+  })
+
+  it("reads nothing when the object is too far, across a clause break, or another word altogether", () => {
+    assert.deepStrictEqual(skillsIn("Assess the needs of our growing base of patients"), [])
+    assert.deepStrictEqual(skillsIn("Assess risks; patients come first"), [])
+    assert.deepStrictEqual(skillsIn("Keep the calendar year in mind"), [])
+    assert.deepStrictEqual(skillsIn("Manage 30 calendar days of stock"), [])
+    assert.deepStrictEqual(skillsIn("Process improvements for the team"), [])
+  })
+
+  it("keeps the terms a sentence names, in order, with the task between them", () => {
+    assert.deepStrictEqual(skillsIn("Process 800 invoices a week in NetSuite"), ["Invoicing", "NetSuite"])
+    // A term the words between hold is read as the term: "supplier invoices" is accounts payable.
+    assert.deepStrictEqual(skillsIn("Process supplier invoices"), ["Accounts payable"])
+  })
+
+  it("makes the task a required skill of a posting as a term would be", () => {
+    const { byName } = skillsOfPosting({ description: "Requirements\n- Assess and monitor patients\n- BLS" })
+    assert.strictEqual(byName.get("Patient assessment")?.importance, "required")
+  })
+
+  it("names only skills of the taxonomy", () => {
+    for (const { skill } of VERB_OBJECT) assert.isTrue(taxonomy.byName.has(skill.toLowerCase()), skill)
+  })
+})

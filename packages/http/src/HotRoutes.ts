@@ -68,9 +68,7 @@ const text = (request: IncomingMessage) =>
   Effect.flatMap(bodyBytes(request, ToolCallBody.MAX_BYTES), ToolCallBody.utf8Text)
 
 const toolCall = (request: IncomingMessage): Effect.Effect<ToolCallBody.ToolCall, Errors.AppError> =>
-  ToolCallBody.isJsonContentType(Option.fromNullable(header(request, "content-type")))
-    ? Effect.flatMap(text(request), ToolCallBody.decodeText)
-    : Effect.fail(ToolCallBody.notJson())
+  ToolCallBody.toolCallOf(Option.fromNullable(header(request, "content-type")), text(request))
 
 /** Writes an answer whole, as the platform's Node server would: status, headers, its bytes (none for a stream). */
 const send = (response: ServerResponse, answer: HttpServerResponse.HttpServerResponse) => {

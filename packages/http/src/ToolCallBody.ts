@@ -76,7 +76,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true })
 export const readText = (maxBytes: number = MAX_BYTES) => Effect.flatMap(readBytes(maxBytes), utf8Text)
 
 /** Checks a tool call's text: well-formed JSON, `{ name, arguments? }` and nothing else. */
-export const decodeText = (text: string): Effect.Effect<ToolCall, Errors.AppError> => {
+const decodeText = (text: string): Effect.Effect<ToolCall, Errors.AppError> => {
   const parsed = Json.parse(text)
   if (!parsed.ok) {
     return Effect.fail(invalid(parsed.reason === "depth" ? Json.tooDeepMessage : "The request body is not valid JSON"))
@@ -89,7 +89,7 @@ export const decodeText = (text: string): Effect.Effect<ToolCall, Errors.AppErro
 }
 
 /** The refusal of a body that is not JSON by its Content-Type. */
-export const notJson = () => invalid("Content-Type must be application/json")
+const notJson = () => invalid("Content-Type must be application/json")
 
 /** Bytes as UTF-8 text; invalid UTF-8 is refused. */
 export const utf8Text = (bytes: Uint8Array): Effect.Effect<string, Errors.InvalidRequest> =>
@@ -98,9 +98,18 @@ export const utf8Text = (bytes: Uint8Array): Effect.Effect<string, Errors.Invali
     catch: () => invalid("The request body is not valid UTF-8")
   })
 
+/**
+ * The tool call of a request with this Content-Type whose body `text` reads: JSON content type (checked before the
+ * body is read), then the text's checks. For the platform's request (`read`) and a Node one (the hot routes) alike.
+ */
+export const toolCallOf = <R>(
+  contentType: Option.Option<string>,
+  text: Effect.Effect<string, Errors.AppError, R>
+): Effect.Effect<ToolCall, Errors.AppError, R> =>
+  isJsonContentType(contentType) ? Effect.flatMap(text, decodeText) : Effect.fail(notJson())
+
 /** Reads and checks the tool call: JSON content type, size, well-formed JSON, `{ name, arguments? }` and nothing else. */
 export const read = Effect.fnUntraced(function*(maxBytes: number = MAX_BYTES) {
   const request = yield* HttpServerRequest.HttpServerRequest
-  if (!isJsonContentType(Headers.get(request.headers, "content-type"))) return yield* notJson()
-  return yield* decodeText(yield* readText(maxBytes))
+  return yield* toolCallOf(Headers.get(request.headers, "content-type"), readText(maxBytes))
 })

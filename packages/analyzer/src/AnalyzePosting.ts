@@ -11,7 +11,7 @@ import { yearsOfWork } from "./score/ResumeDates.js"
 import { roleFactor } from "./score/Role.js"
 import { postingPay } from "./score/Salary.js"
 import { combine, verdictFor } from "./score/Score.js"
-import { isLevel, type Level, levelIndex, levelOfTitle } from "./score/Seniority.js"
+import { type Level, levelIndex, levelOfTitle } from "./score/Seniority.js"
 import { DEFAULT_THRESHOLDS, type Thresholds, WEIGHTS, type Weights } from "./score/Weights.js"
 import { yearsAsked } from "./score/YearsAsked.js"
 import { builtinTaxonomy } from "./skills/BuiltinTaxonomy.js"
@@ -46,8 +46,8 @@ export const FIELD_CAP = 15
 export const STRETCH_SHARE = 0.85
 
 /** A role above the level the profile prefers ("Senior", "Lead" for a mid-level profile). */
-const isStepUp = (level: Level | undefined, wanted: string | undefined): boolean =>
-  level !== undefined && wanted !== undefined && isLevel(wanted) && levelIndex(level) > levelIndex(wanted)
+const isStepUp = (level: Level | undefined, wanted: Level | undefined): boolean =>
+  level !== undefined && wanted !== undefined && levelIndex(level) > levelIndex(wanted)
 
 const gateFactor = (gates: ReadonlyArray<Gate>, cap: number | undefined) => {
   const missing = gates.filter((g) => !g.met)

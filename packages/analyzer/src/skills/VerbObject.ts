@@ -74,10 +74,11 @@ interface Pair {
 
 const pairsOfVerb = new Map<string, Array<Pair>>()
 for (const { notBefore = [], objects, skill, verbs } of VERB_OBJECT) {
+  const pair: Pair = { skill, objects: new Set(objects), notBefore: new Set(notBefore) }
   for (const verb of verbs) {
-    const entries = pairsOfVerb.get(verb) ?? []
-    entries.push({ skill, objects: new Set(objects), notBefore: new Set(notBefore) })
-    pairsOfVerb.set(verb, entries)
+    const pairs = pairsOfVerb.get(verb)
+    if (pairs === undefined) pairsOfVerb.set(verb, [pair])
+    else pairs.push(pair)
   }
 }
 // Looked up for every token of every sentence: most are ruled out by their hash alone.

@@ -127,6 +127,17 @@ export const cpuMillis = (started: Started): number | undefined => {
   }
 }
 
+/** What `run` gave and the CPU milliseconds the child spent meanwhile (undefined where there is no /proc). */
+export const cpuDuring = async <A>(
+  started: Started,
+  run: () => Promise<A>
+): Promise<{ readonly value: A; readonly cpu: number | undefined }> => {
+  const before = cpuMillis(started)
+  const value = await run()
+  const after = cpuMillis(started)
+  return { value, cpu: before === undefined || after === undefined ? undefined : after - before }
+}
+
 /**
  * Pins every thread of a process (V8's GC helpers too) to one core with taskset, where there are two cores or more
  * and taskset exists; whether it did.

@@ -96,12 +96,12 @@ const program = Effect.gen(function*() {
   const perTurn = targets.map(() => [] as Array<number>)
   for (let turn = 0; turn < turns; turn++) {
     for (const [i, { client, server }] of targets.entries()) {
-      const before = Child.cpuMillis(server)
-      const sample = yield* Effect.promise(() => Load.phase(client, connections, seconds, expected))
-      const after = Child.cpuMillis(server)
+      const { cpu, value: sample } = yield* Effect.promise(() =>
+        Child.cpuDuring(server, () => Load.phase(client, connections, seconds, expected))
+      )
       if (sample.errors > 0) return yield* Effect.dieMessage(`${server.name}: ${sample.errors} wrong answers`)
-      if (before === undefined || after === undefined) return yield* Effect.dieMessage("no /proc to read CPU time from")
-      perTurn[i]!.push((after - before) / Math.max(sample.ok, 1))
+      if (cpu === undefined) return yield* Effect.dieMessage("no /proc to read CPU time from")
+      perTurn[i]!.push(cpu / Math.max(sample.ok, 1))
     }
   }
   yield* Console.log("\nCPU ms per request, turn by turn")

@@ -81,11 +81,12 @@ const settle = (client: Load.Client, child: Child.Started, expected: Load.Expect
     if (args.quick) return 0
     let last = Infinity
     for (let second = 1; second <= 30; second++) {
-      const before = Child.cpuMillis(child)
-      const sample = await Load.phase(client, options.connections, 1, expected)
-      const after = Child.cpuMillis(child)
-      if (before === undefined || after === undefined || options.warmup === 0) return second
-      const perRequest = (after - before) / Math.max(sample.ok, 1)
+      const { cpu, value: sample } = await Child.cpuDuring(
+        child,
+        () => Load.phase(client, options.connections, 1, expected)
+      )
+      if (cpu === undefined || options.warmup === 0) return second
+      const perRequest = cpu / Math.max(sample.ok, 1)
       if (Number.isFinite(last) && Math.abs(perRequest - last) <= 0.1 * last) return second
       last = perRequest
     }
@@ -176,17 +177,17 @@ const program = Effect.gen(function*() {
   const cpu = targets.map(() => 0 as number | undefined)
   for (let round = 0; round < options.rounds; round++) {
     for (const [i, client] of clients.entries()) {
-      const before = Child.cpuMillis(targets[i]!.child)
       const start = Profile.now()
-      samples[i]!.push(
-        yield* Effect.promise(() =>
-          Load.phase(client, options.connections, options.duration / options.rounds, expected)
+      const phase = yield* Effect.promise(() =>
+        Child.cpuDuring(
+          targets[i]!.child,
+          () => Load.phase(client, options.connections, options.duration / options.rounds, expected)
         )
       )
-      const after = Child.cpuMillis(targets[i]!.child)
+      samples[i]!.push(phase.value)
       if (targets[i]!.child === jobfit) windows.push([start, Profile.now()])
       const sofar = cpu[i]
-      cpu[i] = sofar === undefined || before === undefined || after === undefined ? undefined : sofar + after - before
+      cpu[i] = sofar === undefined || phase.cpu === undefined ? undefined : sofar + phase.cpu
     }
   }
 

@@ -172,16 +172,14 @@ const program = Effect.gen(function*() {
     for (const [i, client] of clients.entries()) {
       const into = measured[i]!
       const start = Profile.now()
-      const cpuBefore = Child.cpuMillis(servers[i]!.child)
-      into.samples.push(
-        yield* Effect.promise(() =>
-          Load.phase(client, options.connections, options.duration / options.rounds, expected)
+      const phase = yield* Effect.promise(() =>
+        Child.cpuDuring(
+          servers[i]!.child,
+          () => Load.phase(client, options.connections, options.duration / options.rounds, expected)
         )
       )
-      const cpuAfter = Child.cpuMillis(servers[i]!.child)
-      into.cpuMs = into.cpuMs === undefined || cpuBefore === undefined || cpuAfter === undefined
-        ? undefined
-        : into.cpuMs + cpuAfter - cpuBefore
+      into.samples.push(phase.value)
+      into.cpuMs = into.cpuMs === undefined || phase.cpu === undefined ? undefined : into.cpuMs + phase.cpu
       into.windows.push([start, Profile.now()])
     }
   }

@@ -15,8 +15,8 @@ const calls: Array<{ readonly tool: string; readonly args: unknown }> = []
 const clients: Array<string> = []
 
 const principal: Account.Principal = {
-  user: new Account.User({ id: Ids.UserId.make(["60", "19", "4"]), email: "ada@example.com", name: "Ada" }),
-  key: { id: Ids.ApiKeyId.make(["60", "19", "4"]), name: "default", scopes: ["jobs_read"] }
+  user: new Account.User({ id: Ids.UserId.make(1), email: "ada@example.com", name: "Ada" }),
+  key: { id: Ids.ApiKeyId.make(1), name: "default", scopes: ["jobs_read"] }
 }
 
 const statusValue = {
@@ -44,7 +44,7 @@ const run = (tool: string, args: unknown) => {
     case "poor":
       return Effect.fail(new Errors.InsufficientCredits({ required_credits: 5, available_credits: 0 }))
     case "broken":
-      return Effect.die(new Error("SELECT secret FROM api_keys["60", "19", "4"]))
+      return Effect.die(new Error("SELECT secret FROM api_keys"))
     default:
       return Effect.fail(new Errors.InvalidRequest({ message: `Unknown tool: ${tool}` }))
   }
@@ -64,7 +64,7 @@ const GatewayStub = Layer.succeed(
       calls.push({ tool, args })
       return run(tool, args)
     },
-    call: () => Effect.die("not used by the REST transport["60", "19", "4"])
+    call: () => Effect.die("not used by the REST transport")
   })
 )
 
@@ -129,9 +129,9 @@ for (const transport of transports) {
     Effect.tryPromise(async () => {
       const headers = new Headers(sent.headers)
       if (sent.auth !== undefined) headers.set("authorization", sent.auth)
-      if (sent.body !== undefined && !headers.has("content-type["60", "19", "4"])) headers.set("content-type", "application/json["60", "19", "3"])
+      if (sent.body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json")
       const response = await transport.fetch(path, {
-        method: sent.method ?? (sent.body === undefined ? "GET" : "POST["60", "19", "4"]),
+        method: sent.method ?? (sent.body === undefined ? "GET" : "POST"),
         headers,
         ...(sent.body === undefined ? {} : { body: sent.body })
       })
@@ -146,8 +146,8 @@ for (const transport of transports) {
   describe(`HttpRoutes over the ${transport.name}`, () => {
     it.effect("answers a store outage while authenticating with 500 on REST and MCP, never 401", () =>
       Effect.gen(function*() {
-        const rest = yield* call(JSON.stringify({ name: "echo" }), "Bearer outage["60", "19", "4"])
-        assert.strictEqual(rest.status, 50["60", "19", "4"])
+        const rest = yield* call(JSON.stringify({ name: "echo" }), "Bearer outage")
+        assert.strictEqual(rest.status, 500)
         assert.deepStrictEqual(rest.json, {
           detail: { code: "INTERNAL_ERROR", message: new Errors.InternalError().message }
         })
@@ -156,50 +156,50 @@ for (const transport of transports) {
           body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
           headers: { accept: "application/json, text/event-stream" }
         })
-        assert.strictEqual(mcp.status, 50["60", "19", "4"])
-        assert.isNull(mcp.headers.get("www-authenticate["60", "19", "4"]))
+        assert.strictEqual(mcp.status, 500)
+        assert.isNull(mcp.headers.get("www-authenticate"))
         assert.deepInclude((mcp.json as { error: object }).error, { code: -32603 })
       }))
 
     it.effect("GET /healthz answers without a key", () =>
       Effect.gen(function*() {
-        const res = yield* send("/healthz["60", "19", "4"])
-        assert.strictEqual(res.status, 20["60", "19", "4"])
+        const res = yield* send("/healthz")
+        assert.strictEqual(res.status, 200)
         assert.deepStrictEqual(res.json, { status: "ok" })
-        assert.match(res.headers.get("x-request-id["60", "19", "4"]) ?? "", /^[0-9a-f-]{36}$/)
+        assert.match(res.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/)
       }))
 
     it.effect("echoes a sane X-Request-Id and replaces one that is not", () =>
       Effect.gen(function*() {
         const kept = yield* send("/healthz", { headers: { "x-request-id": "req-42.abc" } })
-        assert.strictEqual(kept.headers.get("x-request-id["60", "19", "4"]), "req-42.abc["60", "19", "3"])
+        assert.strictEqual(kept.headers.get("x-request-id"), "req-42.abc")
         const replaced = yield* send("/healthz", { headers: { "x-request-id": "a\"b<script>" } })
-        assert.match(replaced.headers.get("x-request-id["60", "19", "4"]) ?? "", /^[0-9a-f-]{36}$/)
-        const tooLong = yield* send("/healthz", { headers: { "x-request-id": "x".repeat(12["60", "19", "4"]) } })
-        assert.match(tooLong.headers.get("x-request-id["60", "19", "4"]) ?? "", /^[0-9a-f-]{36}$/)
+        assert.match(replaced.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/)
+        const tooLong = yield* send("/healthz", { headers: { "x-request-id": "x".repeat(129) } })
+        assert.match(tooLong.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/)
       }))
 
     it.effect("GET /api/mcp/status gives the value and RateLimit-* headers", () =>
       Effect.gen(function*() {
         const res = yield* send("/api/mcp/status", { auth: "Bearer good" })
-        assert.strictEqual(res.status, 20["60", "19", "4"])
+        assert.strictEqual(res.status, 200)
         assert.deepStrictEqual(res.json, statusValue)
         assert.deepStrictEqual(rateHeaders(res.headers), ["60", "19", "3"])
-        assert.strictEqual(res.headers.get("content-type["60", "19", "4"]), "application/json["60", "19", "3"])
+        assert.strictEqual(res.headers.get("content-type"), "application/json")
       }))
 
     it.effect("401 carries WWW-Authenticate: Bearer", () =>
       Effect.gen(function*() {
-        const res = yield* send("/api/mcp/status["60", "19", "4"])
-        assert.strictEqual(res.status, 40["60", "19", "4"])
+        const res = yield* send("/api/mcp/status")
+        assert.strictEqual(res.status, 401)
         assert.deepStrictEqual(res.json, { detail: { code: "INVALID_API_KEY", message: "Invalid API key" } })
-        assert.strictEqual(res.headers.get("www-authenticate["60", "19", "4"]), "Bearer["60", "19", "3"])
+        assert.strictEqual(res.headers.get("www-authenticate"), "Bearer")
       }))
 
     it.effect("429 carries Retry-After and RateLimit-* headers", () =>
       Effect.gen(function*() {
         const res = yield* send("/api/mcp/status", { auth: "Bearer busy" })
-        assert.strictEqual(res.status, 42["60", "19", "4"])
+        assert.strictEqual(res.status, 429)
         assert.deepStrictEqual(res.json, {
           detail: {
             code: "RATE_LIMIT_EXCEEDED",
@@ -208,18 +208,18 @@ for (const transport of transports) {
             limit: 60
           }
         })
-        assert.strictEqual(res.headers.get("retry-after["60", "19", "4"]), "7["60", "19", "3"])
+        assert.strictEqual(res.headers.get("retry-after"), "7")
         assert.deepStrictEqual(rateHeaders(res.headers), ["60", "0", "7"])
       }))
 
     it.effect("POST /api/mcp/tools/call passes name, arguments and client, and answers the bare result", () =>
       Effect.gen(function*() {
         const res = yield* call(JSON.stringify({ name: "echo", arguments: { limit: 5 } }))
-        assert.strictEqual(res.status, 20["60", "19", "4"])
+        assert.strictEqual(res.status, 200)
         assert.deepStrictEqual(res.json, { arguments: { limit: 5 } })
         assert.deepStrictEqual(calls[calls.length - 1], { tool: "echo", args: { limit: 5 } })
         assert.strictEqual(clients[clients.length - 1], transport.client)
-        assert.strictEqual(res.headers.get("ratelimit-remaining["60", "19", "4"]), "19["60", "19", "3"])
+        assert.strictEqual(res.headers.get("ratelimit-remaining"), "19")
         const bare = yield* call(JSON.stringify({ name: "echo" }), "Bearer good", {
           "content-type": "application/json; charset=utf-8"
         })
@@ -230,7 +230,7 @@ for (const transport of transports) {
       Effect.gen(function*() {
         const res = yield* call(JSON.stringify({ name: "poor" }))
         assert.strictEqual(res.status, 402)
-        assert.strictEqual(res.headers.get("ratelimit-remaining["60", "19", "4"]), "19["60", "19", "3"])
+        assert.strictEqual(res.headers.get("ratelimit-remaining"), "19")
         assert.deepStrictEqual(res.json, {
           detail: {
             code: "INSUFFICIENT_CREDITS",
@@ -264,7 +264,7 @@ for (const transport of transports) {
           const res = yield* call(body)
           assert.strictEqual(res.status, 400, body)
           assert.deepStrictEqual(res.json, invalid(message), body)
-          assert.strictEqual(res.headers.get("ratelimit-remaining["60", "19", "4"]), "19", body)
+          assert.strictEqual(res.headers.get("ratelimit-remaining"), "19", body)
         }
         assert.strictEqual(calls.length, before)
       }))
@@ -272,8 +272,8 @@ for (const transport of transports) {
     it.effect("a Content-Type other than application/json is 400", () =>
       Effect.gen(function*() {
         const res = yield* call(JSON.stringify({ name: "echo" }), "Bearer good", { "content-type": "text/plain" })
-        assert.strictEqual(res.status, 40["60", "19", "4"])
-        assert.deepStrictEqual(res.json, invalid("Content-Type must be application/json["60", "19", "4"]))
+        assert.strictEqual(res.status, 400)
+        assert.deepStrictEqual(res.json, invalid("Content-Type must be application/json"))
       }))
 
     it.effect("a body without a Content-Type is taken as JSON", () =>
@@ -283,22 +283,22 @@ for (const transport of transports) {
           headers: { authorization: "Bearer good" },
           body: new TextEncoder().encode(JSON.stringify({ name: "echo", arguments: { a: 1 } }))
         })
-        assert.strictEqual(response.status, 20["60", "19", "4"])
+        assert.strictEqual(response.status, 200)
         assert.deepStrictEqual(await response.json(), { arguments: { a: 1 } })
       }))
 
     it.effect("a bad body without a valid key is 401, not 400", () =>
       Effect.gen(function*() {
-        const res = yield* call("{not json", "Bearer nope["60", "19", "4"])
-        assert.strictEqual(res.status, 40["60", "19", "4"])
-        assert.strictEqual((yield* call("{not json", "Bearer busy["60", "19", "4"])).status, 42["60", "19", "3"])
+        const res = yield* call("{not json", "Bearer nope")
+        assert.strictEqual(res.status, 401)
+        assert.strictEqual((yield* call("{not json", "Bearer busy")).status, 429)
       }))
 
     it.effect("a body over 1 MiB is 413 PAYLOAD_TOO_LARGE", () =>
       Effect.gen(function*() {
         const big = JSON.stringify({ name: "echo", arguments: { pad: "x".repeat(ToolCallBody.MAX_BYTES) } })
         const res = yield* call(big)
-        assert.strictEqual(res.status, 41["60", "19", "4"])
+        assert.strictEqual(res.status, 413)
         assert.deepStrictEqual(res.json, {
           detail: {
             code: "PAYLOAD_TOO_LARGE",
@@ -308,32 +308,32 @@ for (const transport of transports) {
         })
         const declared = yield* call("{}", "Bearer good", { "content-length": "2000000" }).pipe(Effect.either)
         // fetch's Request may refuse a mismatching Content-Length; either way nothing is read past the limit.
-        if (declared._tag === "Right["60", "19", "4"]) assert.notStrictEqual(declared.right.status, 20["60", "19", "3"])
+        if (declared._tag === "Right") assert.notStrictEqual(declared.right.status, 200)
       }))
 
     it.effect("a defect is 500 INTERNAL_ERROR with nothing of the cause", () =>
       Effect.gen(function*() {
         const res = yield* call(JSON.stringify({ name: "broken" }))
-        assert.strictEqual(res.status, 50["60", "19", "4"])
+        assert.strictEqual(res.status, 500)
         assert.deepStrictEqual(res.json, { detail: { code: "INTERNAL_ERROR", message: "Internal server error" } })
-        assert.notInclude(res.text, "SELECT["60", "19", "4"])
-        assert.isNotNull(res.headers.get("x-request-id["60", "19", "4"]))
+        assert.notInclude(res.text, "SELECT")
+        assert.isNotNull(res.headers.get("x-request-id"))
       }))
 
     it.effect("unknown routes are 404 and wrong methods 405 with Allow", () =>
       Effect.gen(function*() {
-        const missing = yield* send("/api/nothing?x=1["60", "19", "4"])
-        assert.strictEqual(missing.status, 40["60", "19", "3"])
+        const missing = yield* send("/api/nothing?x=1")
+        assert.strictEqual(missing.status, 404)
         assert.deepStrictEqual(missing.json, { detail: { code: "NOT_FOUND", message: "No route for /api/nothing" } })
         const wrong = yield* send("/api/mcp/tools/call", { method: "GET", auth: "Bearer good" })
         assert.strictEqual(wrong.status, 405)
         assert.deepStrictEqual(wrong.json, {
           detail: { code: "METHOD_NOT_ALLOWED", message: "Method GET is not allowed here; use POST" }
         })
-        assert.strictEqual(wrong.headers.get("allow["60", "19", "4"]), "POST["60", "19", "3"])
+        assert.strictEqual(wrong.headers.get("allow"), "POST")
         const put = yield* send("/api/mcp/status", { method: "PUT", body: "{}" })
         assert.strictEqual(put.status, 405)
-        assert.strictEqual(put.headers.get("allow["60", "19", "4"]), "GET, HEAD["60", "19", "3"])
+        assert.strictEqual(put.headers.get("allow"), "GET, HEAD")
       }))
   })
 }
@@ -359,16 +359,16 @@ describe("the hot route on the Node listener", () => {
           headers: { authorization: "Bearer good", "content-type": "application/json", "content-length": "2000000" }
         }, (response) => {
           let body = ""
-          response.setEncoding("utf8["60", "19", "4"]).on("data", (chunk: string) => (body += chunk)).on("end", () => {
+          response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk)).on("end", () => {
             request.destroy()
             resolve({ status: response.statusCode ?? 0, body })
           })
         })
         request.on("error", reject)
         // Only the first bytes are sent: the answer must not wait for the rest.
-        request.write("{\"name\":["60", "19", "4"])
+        request.write("{\"name\":")
       })
-      assert.strictEqual(answer.status, 41["60", "19", "4"])
+      assert.strictEqual(answer.status, 413)
       assert.deepStrictEqual(JSON.parse(answer.body), {
         detail: { code: "PAYLOAD_TOO_LARGE", message: "Request body is larger than 1048576 bytes", max_bytes: 1048576 }
       })
@@ -380,8 +380,8 @@ describe("the hot route on the Node listener", () => {
       await new Promise<void>((listening) => waiting.listen(0, "127.0.0.1", listening))
       try {
         const response = await fetch(`http://127.0.0.1:${(waiting.address() as AddressInfo).port}/healthz`)
-        assert.strictEqual(response.status, 50["60", "19", "4"])
-        assert.strictEqual(response.headers.get("retry-after["60", "19", "4"]), "1["60", "19", "3"])
+        assert.strictEqual(response.status, 503)
+        assert.strictEqual(response.headers.get("retry-after"), "1")
         assert.deepStrictEqual(await response.json(), {
           detail: {
             code: "SERVICE_UNAVAILABLE",

@@ -3,6 +3,8 @@
  * - programming languages from the npm package linguist-languages (MIT; GitHub Linguist data), filtered;
  * - the curated lists in data/curated/*.txt, written for jobfit.
  * Run: `tsx packages/analyzer/scripts/build-skills.ts`. The output is committed; nothing downloads at run time.
+ * `--check` writes nothing and exits 1 when the committed file is not what the sources build (a test runs it, so an
+ * edit made to skills.json alone, which the next build would undo, is caught).
  *
  * Curated line format: `Canonical name | alias | alias! | alias?` under an `@ Category` line;
  * `!` marks a case-sensitive term, `?` a case-sensitive term that also needs a skill context.
@@ -134,7 +136,16 @@ const build = (): SkillsFile => {
 }
 
 const file = build()
-writeFileSync(new URL("skills.json", dataDir), JSON.stringify(file, null, 1) + "\n")
+const target = new URL("skills.json", dataDir)
+const text = JSON.stringify(file, null, 1) + "\n"
+if (process.argv.includes("--check")) {
+  const same = readFileSync(target, "utf8") === text
+  process.stdout.write(
+    same ? "skills.json is what the sources build\n" : "skills.json differs from what the sources build\n"
+  )
+  process.exit(same ? 0 : 1)
+}
+writeFileSync(target, text)
 const counts = new Map<string, number>()
 for (const skill of file.skills) counts.set(skill.category, (counts.get(skill.category) ?? 0) + 1)
 process.stdout.write(`${file.skills.length} skills\n`)

@@ -1,5 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
+import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
+import { fileURLToPath } from "node:url"
 import { builtinTaxonomy } from "../src/skills/BuiltinTaxonomy.js"
 import { keyOf, tokenize } from "../src/skills/Tokenizer.js"
 import { skillsIn, taxonomy } from "./AnalyzerSupport.js"
@@ -83,4 +85,11 @@ describe("skill taxonomy", () => {
       "R&D"
     ])
   })
+
+  it("is what the curated sources build: skills.json is never edited by hand alone", () => {
+    // An alias written into skills.json and not into data/curated/*.txt is lost at the next build.
+    const script = fileURLToPath(new URL("../scripts/build-skills.ts", import.meta.url))
+    const out = execFileSync(process.execPath, ["--import", "tsx", script, "--check"], { encoding: "utf8" })
+    assert.strictEqual(out, "skills.json is what the sources build\n")
+  }, 60_000)
 })

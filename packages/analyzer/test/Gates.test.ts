@@ -151,6 +151,16 @@ describe("hard requirements", () => {
     assert.deepStrictEqual(kinds(gates("Requirements\n- 3+ years of experience in a hospital", nurse)), ["years:met"])
   })
 
+  it("does not take the credential in a specialty's years for the specialty", () => {
+    // The RN license says who did the work; the emergency department, where: the nurse has the first only.
+    const text = "Requirements\n- At least 2 years of emergency department experience as an RN"
+    assert.deepStrictEqual(gates(text, nurse), [{ kind: "licence", met: true, what: "Registered Nurse" }, {
+      kind: "years",
+      met: false,
+      what: "2+ years of Emergency care experience"
+    }])
+  })
+
   it("reads a national regulator's registration as a licence to practise in that country", () => {
     const text = "Requirements\n- Current AHPRA registration as a Registered Nurse\n- Wound care"
     assert.include(kinds(gates(text, nurse)), "licence:missing")

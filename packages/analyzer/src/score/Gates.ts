@@ -346,8 +346,12 @@ export const gatesOf = (
   if (asked !== undefined && asked.years >= 1 && !roleYears(asked.quote)) {
     // "3+ years of critical care experience": the years count only with the specialty they are asked in.
     const inQuote = [...new Set(findMentions(makeSentence(asked.quote), taxonomy).map((m) => m.skill.name))]
+    // A credential in the same words is who does the work, not where: "2 years of emergency department experience
+    // as an RN" asks for the emergency department, which an RN license does not show.
     const specialty = inQuote.length > 0 && inQuote.length <= 2
-      ? inQuote.map((name) => skills.find((s) => s.skill.name === name)).filter((s) => s !== undefined)
+      ? inQuote.map((name) => skills.find((s) => s.skill.name === name)).filter((s) =>
+        s !== undefined && kindOfCredential(s) === undefined
+      )
       : []
     const names = specialty.map((s) => s.skill.name)
     add({

@@ -98,6 +98,26 @@ describe("pasted header lines", () => {
       location: "Portland, OR"
     })
   })
+
+  it("leaves the hours after an employer's place, the way of working after a dash and a stock ticker out", () => {
+    const header = (line: string) => {
+      const p = Either.getOrThrow(extractGiven(
+        "https://x.example/2",
+        `Emergency Department RN\n${line}\n\nOur 42-bed department sees 68,000 visits a year, with a dedicated ` +
+          "pediatric area.\n\nResponsibilities\n- Triage walk-in and EMS patients\n- Document every encounter in Epic" +
+          "\n\nRequirements\n- Current RN license in Texas\n- BLS and ACLS required"
+      ))
+      return [p.company, p.location]
+    }
+    assert.deepStrictEqual(header("Capitol Heights Medical Center | Austin, Texas | Full time, rotating shifts"), [
+      "Capitol Heights Medical Center",
+      "Austin, Texas"
+    ])
+    assert.deepStrictEqual(header("Meridian Biosciences (NASDAQ: MRDN) — Chicago, IL — Hybrid"), [
+      "Meridian Biosciences",
+      "Chicago, IL"
+    ])
+  })
 })
 
 describe("pasted texts of other kinds", () => {

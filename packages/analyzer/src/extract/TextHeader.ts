@@ -68,9 +68,11 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
         used++
         continue
       }
-      if (isPlaceLine(right) && company === undefined) {
-        company = left
-        location = withoutWorkMode(right)
+      // "Capitol Heights Medical Center | Austin, Texas | Full time": the hours after the place are no part of it.
+      const place = withoutWorkMode(right)
+      if (isPlaceLine(place) && company === undefined) {
+        company = withoutTicker(left)
+        location = place
         used++
         continue
       }
@@ -113,15 +115,25 @@ const OTHER_FIELD =
 const COMPANY_CITY_REGION =
   /^([\p{Lu}][^,]{2,60}),\s*([\p{Lu}][\p{L}.' -]{1,40}(?:,\s*|\s+)(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]))$/u
 
+// Between a place and how the job is worked: "Milwaukee, WI · Hybrid", "Chicago, IL — Hybrid".
+const PLACE_SEPARATOR = /\s+[·•|—–]\s+/
+
+// "Meridian Biosciences (NASDAQ: MRDN)": a listed employer's ticker is no part of its name.
+const TICKER = /\s*\((?:NASDAQ|NYSE|NYSE American|LSE|TSX|ASX|AMEX|OTC|XETRA|Euronext)\s*:\s*[A-Z.]{1,6}\)\s*$/
+const withoutTicker = (name: string): string => name.replace(TICKER, "")
+
 /**
  * "Hartford, CT, on-site 4 days" -> "Hartford, CT", "Milwaukee, WI · Hybrid" -> "Milwaukee, WI": a place followed by
  * how often one is there.
  */
 const withoutWorkMode = (place: string): string => {
-  const items = place.split(SPACED_SEPARATOR)
-  if (items.length >= 2 && items.slice(1).every((item) => WORK_MODE.test(item) && item.split(/\s+/).length <= 3)) {
-    return items[0]!
-  }
+  const items = place.split(PLACE_SEPARATOR)
+  if (
+    items.length >= 2 &&
+    items.slice(1).every((item) =>
+      (WORK_MODE.test(item) && item.split(/\s+/).length <= 3) || (EMPLOYMENT.test(item) && !CITY_REGION.test(item))
+    )
+  ) return items[0]!
   const parts = place.split(/\s*,\s*/)
   const last = parts.at(-1) ?? ""
   return parts.length >= 3 && /^(?:on-?site|onsite|hybrid|in[- ]office)\b/i.test(last)

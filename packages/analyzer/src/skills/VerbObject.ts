@@ -57,13 +57,21 @@ export const VERB_OBJECT: ReadonlyArray<{
     notBefore: ["year", "years", "month", "months", "quarter", "quarters", "week", "weeks", "day", "days"]
   },
   {
+    skill: "Patient triage",
+    verbs: ["triage", "triages", "triaged", "triaging"],
+    objects: ["patient", "patients", "callers"]
+  },
+  {
     skill: "Market segmentation",
     verbs: ["segment", "segments", "segmented", "segmenting"],
     objects: ["list", "lists", "audience", "audiences", "customers", "subscribers", "database"]
   }
 ]
 
-/** Words that may stand between a verb and its object: "enter and code vendor invoices" has three. */
+/**
+ * Words that may stand between a verb and its object: "enter and code vendor invoices" has three. A hyphenated word
+ * is one ("triage walk-in and EMS patients").
+ */
 const MAX_BETWEEN = 3
 
 interface Pair {
@@ -101,8 +109,11 @@ export const verbObjectMentions = (
   for (let at = 0; at < tokens.length; at++) {
     const entries = byVerb.get(tokens[at]!)
     if (entries === undefined) continue
-    for (let object = at + 1; object <= at + 1 + MAX_BETWEEN && object < tokens.length; object++) {
-      if (CLAUSE_BREAK.test(sentence.text.slice(tokens[object - 1]!.end, tokens[object]!.start))) break
+    let between = 0
+    for (let object = at + 1; between <= MAX_BETWEEN && object < tokens.length; object++) {
+      const gap = sentence.text.slice(tokens[object - 1]!.end, tokens[object]!.start)
+      if (CLAUSE_BREAK.test(gap)) break
+      if (gap !== "-" || object === at + 1) between++
       const entry = entries.find((e) => e.objects.has(tokens[object]!.norm))
       if (entry === undefined) continue
       if (entry.notBefore.has(tokens[object + 1]?.norm ?? "")) break

@@ -118,6 +118,20 @@ describe("pasted header lines", () => {
       "Chicago, IL"
     ])
   })
+
+  it("takes the place a title names in parentheses when no line below names one", () => {
+    const p = Either.getOrThrow(extractGiven(
+      "https://x.example/3",
+      "Customer Service Representative (Remote - US)\nHelpwise\n\nHelpwise answers customer calls and chats for 40 " +
+        "online retailers.\n\nIn this role you will\n- Answer customer calls, chats and emails\n- Log every contact in " +
+        "Zendesk\n\nYou bring\n- 1+ year of customer service experience"
+    ))
+    assert.deepStrictEqual([p.title, p.company, p.location], [
+      "Customer Service Representative (Remote - US)",
+      "Helpwise",
+      "Remote - US"
+    ])
+  })
 })
 
 describe("pasted texts of other kinds", () => {

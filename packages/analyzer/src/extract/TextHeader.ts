@@ -141,12 +141,16 @@ const withoutWorkMode = (place: string): string => {
     : place
 }
 
-/** "Senior Engineer (Go) — Remote, EU": the place a title ends with, after a dash. */
-export const placeInTitle = (title: string): string | undefined => {
-  const match = /\s[—–-]\s+([^—–-]{2,60})$/.exec(title)
-  const place = match?.[1]?.trim()
-  return place !== undefined && (WORK_MODE.test(place) || CITY_REGION.test(place)) ? place : undefined
-}
+/**
+ * "Senior Engineer (Go) — Remote, EU", "Customer Service Representative (Remote - US)": the place a title ends with,
+ * after a dash or in parentheses.
+ */
+export const placeInTitle = (title: string): string | undefined =>
+  [TITLE_DASH_PLACE, TITLE_PARENTHESES_PLACE].map((pattern) => pattern.exec(title)?.[1]?.trim()).find((place) =>
+    place !== undefined && (WORK_MODE.test(place) || CITY_REGION.test(place))
+  )
+const TITLE_DASH_PLACE = /\s[—–-]\s+([^—–-]{2,60})$/
+const TITLE_PARENTHESES_PLACE = /\s\(([^()]{2,60})\)$/
 
 /**
  * How many lines of a pasted posting come before its title: 1 when the first names an organisation ("Brightwater

@@ -15,6 +15,14 @@ describe("tasks that name a skill as a verb and its object", () => {
     assert.deepStrictEqual(skillsIn("Triage walk in and EMS patients"), [])
   })
 
+  it("reads the service trades' tasks: teaching, loading, kitchen prep, the front desk", () => {
+    assert.deepStrictEqual(skillsIn("Assess and track pupils' progress"), ["Student assessment"])
+    assert.deepStrictEqual(skillsIn("Load and unload trailers by hand"), ["Loading and unloading"])
+    assert.deepStrictEqual(skillsIn("Prep fish, sauces and vegetables before service"), ["Food preparation"])
+    assert.deepStrictEqual(skillsIn("Greet patients and check them in and out"), ["Front desk operations"])
+    assert.deepStrictEqual(skillsIn("Prepare the monthly report for the board"), [])
+  })
+
   it("reads nothing when the object is too far, across a clause break, or another word altogether", () => {
     assert.deepStrictEqual(skillsIn("Assess the needs of our growing base of patients"), [])
     assert.deepStrictEqual(skillsIn("Assess risks; patients come first"), [])
@@ -32,6 +40,15 @@ describe("tasks that name a skill as a verb and its object", () => {
   it("makes the task a required skill of a posting as a term would be", () => {
     const { byName } = skillsOfPosting({ description: "Requirements\n- Assess and monitor patients\n- BLS" })
     assert.strictEqual(byName.get("Patient assessment")?.importance, "required")
+  })
+
+  it("keeps a task required when a later line asks a year of it and prefers something else", () => {
+    // "preferred" speaks of the dental office; the year asked of front desk work is as required as years.
+    const { byName } = skillsOfPosting({
+      description: "Duties\n- Greet patients and check them in and out\n\nRequirements\n" +
+        "- 1+ year of front desk experience, dental office preferred"
+    })
+    assert.strictEqual(byName.get("Front desk operations")?.importance, "required")
   })
 
   it("names only skills of the taxonomy", () => {

@@ -71,7 +71,9 @@ const REQUIRED: ReadonlyArray<Cue> = [
   cue("proficient"),
   cue("proficiency"),
   cue("demonstrated"),
-  cue("years")
+  cue("years"),
+  // "1+ year of front desk experience, dental office preferred": a year asked is as required as years.
+  cue("year")
 ]
 
 const CLAUSE_WORDS = wordSet(["but", "however", "although", "whereas", "though", "except"])

@@ -62,6 +62,26 @@ export const VERB_OBJECT: ReadonlyArray<{
     objects: ["patient", "patients", "callers"]
   },
   {
+    skill: "Student assessment",
+    verbs: ["assess", "assesses", "assessing", "evaluate", "evaluating"],
+    objects: ["pupils", "students", "learners"]
+  },
+  {
+    skill: "Loading and unloading",
+    verbs: ["load", "loads", "loading", "unload", "unloads", "unloading"],
+    objects: ["trailers", "trucks", "containers", "vans", "freight"]
+  },
+  {
+    skill: "Food preparation",
+    verbs: ["prep", "preps", "prepping", "prepare", "prepares", "preparing"],
+    objects: ["fish", "sauces", "vegetables", "ingredients", "proteins", "meats", "salads", "dough"]
+  },
+  {
+    skill: "Front desk operations",
+    verbs: ["greet", "greets", "greeting", "welcome", "welcoming"],
+    objects: ["patients", "guests", "visitors", "clients"]
+  },
+  {
     skill: "Market segmentation",
     verbs: ["segment", "segments", "segmented", "segmenting"],
     objects: ["list", "lists", "audience", "audiences", "customers", "subscribers", "database"]

@@ -151,6 +151,18 @@ describe("hard requirements", () => {
     assert.deepStrictEqual(kinds(gates("Requirements\n- 3+ years of experience in a hospital", nurse)), ["years:met"])
   })
 
+  it("reads a vendor's certification on a requirement line of its own", () => {
+    const text = "Requirements\n- Marketo Certified Expert (required)\n- Deep Salesforce knowledge"
+    assert.deepStrictEqual(gates(text, developer), [{
+      kind: "certification",
+      met: false,
+      what: "Marketo Certified Expert"
+    }])
+    const certified = profile({ ...developer.resume, certificates: [{ name: "Marketo Certified Expert (2024)" }] })
+    assert.deepStrictEqual(kinds(gates(text, certified)), ["certification:met"])
+    assert.deepStrictEqual(gates("Requirements\n- AWS Certified Solutions Architect preferred", developer), [])
+  })
+
   it("does not take the credential in a specialty's years for the specialty", () => {
     // The RN license says who did the work; the emergency department, where: the nurse has the first only.
     const text = "Requirements\n- At least 2 years of emergency department experience as an RN"

@@ -219,9 +219,28 @@ const PLACE_WORDS = new Set([
   })
 ])
 
+// "Marketo Certified Expert (required)", "AWS Certified Solutions Architect": a vendor's certification named as a
+// requirement line of its own. The profile shows it by every telling word among its certificates.
+const CERTIFIED_LINE =
+  /^(?:an?\s+|active\s+|current\s+|valid\s+)*((?:[A-Z][\w&+'-]*\s+){1,3}Certified(?:\s+[A-Z][\w&+'-]*){1,4})\s*(?:\(?\s*(?:is\s+)?(?:required|mandatory|a must)\s*\)?)?\.?$/
+
+const certifiedLineGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
+  const match = CERTIFIED_LINE.exec(sentence.trim())
+  if (match === null || SOFT.test(sentence)) return undefined
+  const name = match[1]!
+  const words = name.toLowerCase().split(/\s+/).filter((w) => w !== "certified" && !GENERIC.has(w))
+  return {
+    kind: "certification",
+    what: name,
+    quote: sentence,
+    met: words.length > 0 && words.every((w) => wordIn(facts.certificates, w))
+  }
+}
+
 export const licenceLineGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
   const match = LICENCE_LINE.exec(sentence.trim())
-  if (match === null || /driv/i.test(sentence) || SOFT.test(sentence)) return undefined
+  if (match === null) return certifiedLineGate(sentence, facts)
+  if (/driv/i.test(sentence) || SOFT.test(sentence)) return undefined
   // "RN license or compact license": either will do.
   const alternatives = `${match[1]!}${match[2]!}`.toLowerCase().split(/\s+or\s+/).map((alternative) =>
     alternative.split(/\s+/).filter((w) =>

@@ -163,6 +163,18 @@ describe("hard requirements", () => {
     assert.deepStrictEqual(gates("Requirements\n- AWS Certified Solutions Architect preferred", developer), [])
   })
 
+  it("reads years asked inside years, in one skill", () => {
+    const text = "Requirements\n- Several years of backend development, at least 2 of them writing Elixir in production"
+    assert.deepStrictEqual(gates(text, developer), [{
+      kind: "years",
+      met: false,
+      what: "2+ years of Elixir experience"
+    }])
+    const postgres =
+      "Requirements\n- Several years of backend work, at least 2 of them running PostgreSQL in production"
+    assert.deepStrictEqual(kinds(gates(postgres, developer)), ["years:met"])
+  })
+
   it("does not take the credential in a specialty's years for the specialty", () => {
     // The RN license says who did the work; the emergency department, where: the nurse has the first only.
     const text = "Requirements\n- At least 2 years of emergency department experience as an RN"

@@ -272,6 +272,33 @@ const mustHaveGate = (
   return { kind: "must_have", what, quote: sentence, met: missing.length === 0 }
 }
 
+// "Several years of backend work, at least 2 of them writing Elixir in production", "6+ years in accounting, two of
+// which in SEC reporting": years inside the years, in one skill.
+const YEARS_WITHIN =
+  /\b(?:at least\s+|including\s+(?:at least\s+)?)?(\d{1,2}|one|two|three|four|five|six)\s+(?:of them|of which|(?:of )?(?:those|these)(?: years)?)\s+(?:\w+ing\s+|in\s+|with\s+|on\s+)/i
+
+const yearsWithinGate = (
+  sentence: Sentence,
+  skills: ReadonlyArray<PostingSkill>,
+  has: (name: string) => boolean,
+  facts: ProfileFacts,
+  taxonomy: Taxonomy
+): Gate | undefined => {
+  const found = YEARS_WITHIN.exec(sentence.text)
+  if (found === null) return undefined
+  const years = NUMBER_WORDS[found[1]!.toLowerCase()] ?? Number(found[1])
+  const rest = makeSentence(sentence.text.slice(found.index + found[0].length))
+  const named = findMentions(rest, taxonomy).map((m) => skills.find((s) => s.skill.name === m.skill.name))
+    .filter((s) => s !== undefined && kindOfCredential(s) === undefined).slice(0, 2)
+  if (named.length === 0) return undefined
+  return {
+    kind: "years",
+    what: `${years}+ years of ${named.map((s) => s!.skill.name).join(" or ")} experience`,
+    quote: sentence.text,
+    met: facts.years + 0.5 >= years && named.some((s) => has(s!.skill.name) || s!.alternatives.some(has))
+  }
+}
+
 // A word one of the gates below needs; a sentence without any is no gate.
 const MAY_GATE =
   /licen|certif|registration|endorse|degree|bachelor|master|mba|ph\.?\s?d|doctor|dpt|bsn|msn|pharm|requir|mandatory|needed|a must|clearance|authori|right to work|eligib|citizen|resident|green card|sponsor|permit|must|within|local|site|person|remote|relocat|office|essential|negotiable/
@@ -314,6 +341,9 @@ export const gatesOf = (
     const lower = sentence.lower
     const exclusion = exclusionGate(sentence, skills, has, facts)
     add(exclusion)
+    if ((lower.includes(" of th") || lower.includes(" of which")) && !hasPreferredCue(sentence)) {
+      add(yearsWithinGate(sentence, skills, has, facts, taxonomy))
+    }
     if (!MAY_GATE.test(lower) || hasPreferredCue(sentence)) continue
     // A degree inside a list of credentials ("an RN license or a BSN") belongs to that list's gate.
     if (!credentialSentences.has(text)) add(degreeGate(text, facts))

@@ -272,6 +272,10 @@ const mustHaveGate = (
   return { kind: "must_have", what, quote: sentence, met: missing.length === 0 }
 }
 
+/** A skill of the posting that says what the work was, not a credential of who did it. */
+const isSpecialty = (s: PostingSkill | undefined): s is PostingSkill =>
+  s !== undefined && kindOfCredential(s) === undefined
+
 // "Several years of backend work, at least 2 of them writing Elixir in production", "6+ years in accounting, two of
 // which in SEC reporting": years inside the years, in one skill.
 const YEARS_WITHIN =
@@ -289,13 +293,13 @@ const yearsWithinGate = (
   const years = NUMBER_WORDS[found[1]!.toLowerCase()] ?? Number(found[1])
   const rest = makeSentence(sentence.text.slice(found.index + found[0].length))
   const named = findMentions(rest, taxonomy).map((m) => skills.find((s) => s.skill.name === m.skill.name))
-    .filter((s) => s !== undefined && kindOfCredential(s) === undefined).slice(0, 2)
+    .filter(isSpecialty).slice(0, 2)
   if (named.length === 0) return undefined
   return {
     kind: "years",
-    what: `${years}+ years of ${named.map((s) => s!.skill.name).join(" or ")} experience`,
+    what: `${years}+ years of ${named.map((s) => s.skill.name).join(" or ")} experience`,
     quote: sentence.text,
-    met: facts.years + 0.5 >= years && named.some((s) => has(s!.skill.name) || s!.alternatives.some(has))
+    met: facts.years + 0.5 >= years && named.some((s) => has(s.skill.name) || s.alternatives.some(has))
   }
 }
 
@@ -379,9 +383,7 @@ export const gatesOf = (
     // A credential in the same words is who does the work, not where: "2 years of emergency department experience
     // as an RN" asks for the emergency department, which an RN license does not show.
     const specialty = inQuote.length > 0 && inQuote.length <= 2
-      ? inQuote.map((name) => skills.find((s) => s.skill.name === name)).filter((s) =>
-        s !== undefined && kindOfCredential(s) === undefined
-      )
+      ? inQuote.map((name) => skills.find((s) => s.skill.name === name)).filter(isSpecialty)
       : []
     const names = specialty.map((s) => s.skill.name)
     add({

@@ -281,6 +281,8 @@ const isSpecialty = (s: PostingSkill | undefined): s is PostingSkill =>
 const YEARS_WITHIN =
   /\b(?:at least\s+|including\s+(?:at least\s+)?)?(\d{1,2}|one|two|three|four|five|six)\s+(?:of them|of which|(?:of )?(?:those|these)(?: years)?)\s+(?:\w+ing\s+|in\s+|with\s+|on\s+)/i
 
+const YEARS_WITHIN_WORDS = [" of them", " of which", " of those", " of these"]
+
 const yearsWithinGate = (
   sentence: Sentence,
   skills: ReadonlyArray<PostingSkill>,
@@ -345,7 +347,7 @@ export const gatesOf = (
     const lower = sentence.lower
     const exclusion = exclusionGate(sentence, skills, has, facts)
     add(exclusion)
-    if ((lower.includes(" of th") || lower.includes(" of which")) && !hasPreferredCue(sentence)) {
+    if (containsAny(lower, YEARS_WITHIN_WORDS) && !hasPreferredCue(sentence)) {
       add(yearsWithinGate(sentence, skills, has, facts, taxonomy))
     }
     if (!MAY_GATE.test(lower) || hasPreferredCue(sentence)) continue

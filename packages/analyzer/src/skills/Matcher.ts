@@ -1,7 +1,8 @@
 import { hasSkillCue, inListWith, looksLikeVerb } from "./Context.js"
 import type { Sentence } from "./Sentence.js"
 import type { Skill, Taxonomy, Term } from "./Taxonomy.js"
-import { joinsTerm, pairHash } from "./Tokenizer.js"
+import type { Token } from "./Tokenizer.js"
+import { joinsTermAt, pairHash } from "./Tokenizer.js"
 import { verbObjectMentions } from "./VerbObject.js"
 
 /** A skill found in a sentence at tokens [first, last]. */
@@ -50,6 +51,13 @@ const accept = (sentence: Sentence, term: Term | undefined, first: number, last:
   return { skill: term.skill, first, last, contextual: term.kind === "contextual" }
 }
 
+/** Tokens [first, last] as written, joined by single spaces: the key of case-sensitive terms. */
+const rawOf = (tokens: ReadonlyArray<Token>, first: number, last: number): string => {
+  let raw = tokens[first]?.raw ?? ""
+  for (let k = first + 1; k <= last; k++) raw = `${raw} ${tokens[k]?.raw ?? ""}`
+  return raw
+}
+
 /** The longest term starting at token `at`, if any: n-grams of up to the taxonomy's longest term. */
 const longestAt = (sentence: Sentence, taxonomy: Taxonomy, at: number): Candidate | undefined => {
   const { tokens, text } = sentence
@@ -65,21 +73,20 @@ const longestAt = (sentence: Sentence, taxonomy: Taxonomy, at: number): Candidat
     (entry.follows.has(next.norm) || entry.follows.has(next.raw))
   ) {
     const norms: Array<string> = []
-    const raws: Array<string> = []
     let norm = head.norm
-    let raw = head.raw
     for (let k = at + 1; k < tokens.length && k - at < taxonomy.maxTokens; k++) {
       const token = tokens[k]
       const previous = tokens[k - 1]
-      if (token === undefined || previous === undefined || !joinsTerm(text.slice(previous.end, token.start))) break
+      if (token === undefined || previous === undefined || !joinsTermAt(text, previous.end, token.start)) break
       norm = `${norm} ${token.norm}`
-      raw = `${raw} ${token.raw}`
       norms.push(norm)
-      raws.push(raw)
       if (!taxonomy.prefixes.has(norm)) break
     }
     for (let i = norms.length - 1; i >= 0; i--) {
-      const term = taxonomy.insensitive.get(norms[i] ?? "") ?? taxonomy.exact.get(raws[i] ?? "")
+      const key = norms[i] ?? ""
+      // A case-sensitive term is looked up as written only where some term has these words in any case.
+      const term = taxonomy.insensitive.get(key) ??
+        (taxonomy.anyCase.has(key) ? taxonomy.exact.get(rawOf(tokens, at, at + i + 1)) : undefined)
       const found = accept(sentence, term, at, at + i + 1)
       if (found !== undefined) return found
     }

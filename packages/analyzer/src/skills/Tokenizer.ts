@@ -173,8 +173,23 @@ export const gapBetween = (text: string, tokens: ReadonlyArray<Token>, left: num
 }
 
 /** Whether a multi-word term may continue across this gap: spaces, a hyphen, a slash or "&", nothing else. */
-export const joinsTerm = (gap: string): boolean =>
-  gap === " " || gap === "" || gap === "-" || /^(?:\s+|\s*[-/–&]\s*)$/.test(gap)
+export const joinsTerm = (gap: string): boolean => joinsTermAt(gap, 0, gap.length)
+
+const SPACE = /\s/
+const isSpace = (code: number): boolean =>
+  code === 32 || (code >= 9 && code <= 13) || (code > 127 && SPACE.test(String.fromCharCode(code)))
+const isJoin = (code: number): boolean => code === 45 || code === 47 || code === 0x2013 || code === AMPERSAND
+
+/** `joinsTerm` of text[from, to), read in place (the matcher asks it for every word a term may continue to). */
+export const joinsTermAt = (text: string, from: number, to: number): boolean => {
+  let joins = 0
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i)
+    if (isSpace(code)) continue
+    if (!isJoin(code) || ++joins > 1) return false
+  }
+  return true
+}
 
 /** The lookup key of a term or a run of tokens. */
 export const keyOf = (tokens: ReadonlyArray<Token>, field: "raw" | "norm"): string =>

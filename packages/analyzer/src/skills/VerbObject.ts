@@ -112,8 +112,15 @@ for (const { notBefore = [], objects, skill, verbs } of VERB_OBJECT) {
 // Looked up for every token of every sentence: most are ruled out by their hash alone.
 const byVerb = new WordFilter(pairsOfVerb)
 
-// Between a verb and its object: words, spaces, commas, hyphens and apostrophes; a clause break ends the search.
-const CLAUSE_BREAK = /[;:.!?()]/
+// Between a verb and its object: words, spaces, commas, hyphens and apostrophes; a clause break (; : . ! ? or a
+// parenthesis) ends the search.
+const CLAUSE_BREAKS = new Set([59, 58, 46, 33, 63, 40, 41])
+const HYPHEN = 45
+
+const breaksClause = (text: string, from: number, to: number): boolean => {
+  for (let i = from; i < to; i++) if (CLAUSE_BREAKS.has(text.charCodeAt(i))) return true
+  return false
+}
 
 /**
  * The verb–object mentions of a sentence that overlap none of `found` (the terms read there), each from its verb
@@ -131,9 +138,10 @@ export const verbObjectMentions = (
     if (entries === undefined) continue
     let between = 0
     for (let object = at + 1; between <= MAX_BETWEEN && object < tokens.length; object++) {
-      const gap = sentence.text.slice(tokens[object - 1]!.end, tokens[object]!.start)
-      if (CLAUSE_BREAK.test(gap)) break
-      if (gap !== "-" || object === at + 1) between++
+      const from = tokens[object - 1]!.end
+      const to = tokens[object]!.start
+      if (breaksClause(sentence.text, from, to)) break
+      if (to - from !== 1 || sentence.text.charCodeAt(from) !== HYPHEN || object === at + 1) between++
       const entry = entries.find((e) => e.objects.has(tokens[object]!.norm))
       if (entry === undefined) continue
       if (entry.notBefore.has(tokens[object + 1]?.norm ?? "")) break

@@ -59,8 +59,13 @@ const rawOf = (tokens: ReadonlyArray<Token>, first: number, last: number): strin
 }
 
 /** The longest term starting at token `at`, if any: n-grams of up to the taxonomy's longest term. */
-const longestAt = (sentence: Sentence, taxonomy: Taxonomy, at: number): Candidate | undefined => {
-  const { tokens, text } = sentence
+const longestAt = (
+  sentence: Sentence,
+  tokens: ReadonlyArray<Token>,
+  taxonomy: Taxonomy,
+  at: number
+): Candidate | undefined => {
+  const text = sentence.text
   const head = tokens[at]
   if (head === undefined) return undefined
   const entry = taxonomy.byToken.get(head)
@@ -117,9 +122,11 @@ const termMentions = (
   options: MatchOptions
 ): ReadonlyArray<Mention> => {
   const candidates: Array<Candidate> = []
+  // The sentence's tokens, read once: they are asked for at every word.
+  const tokens = sentence.tokens
   let at = 0
-  while (at < sentence.tokens.length) {
-    const found = longestAt(sentence, taxonomy, at)
+  while (at < tokens.length) {
+    const found = longestAt(sentence, tokens, taxonomy, at)
     if (found === undefined) at++
     else {
       candidates.push(found)
@@ -129,7 +136,7 @@ const termMentions = (
   if (!candidates.some((c) => c.contextual)) return candidates
   const covered = new Set<number>()
   for (const c of candidates) for (let i = c.first; i <= c.last; i++) covered.add(i)
-  const onlySkills = sentence.tokens.every((t, i) => covered.has(i) || CONNECTORS.has(t.norm))
+  const onlySkills = tokens.every((t, i) => covered.has(i) || CONNECTORS.has(t.norm))
   // A line of nothing but skills confirms its ambiguous ones when they are of the others' trade.
   const amongKin = (c: Candidate) => candidates.length === 1 || candidates.some((o) => o !== c && sameField(o, c))
   const accepted = candidates.map((c) =>

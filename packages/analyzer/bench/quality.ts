@@ -41,6 +41,18 @@ const report = (name: string, q: Quality) => {
     })`
   )
   out(`  verdict agreement      ${ratio(q.verdicts)}`)
+  // Totals only, so that the held-out part's misses stay unread one by one.
+  const misread = (["APPLY", "MAYBE", "SKIP"] as const).flatMap((want) =>
+    (["APPLY", "MAYBE", "SKIP"] as const).filter((got) => got !== want && q.confusion[want][got] > 0)
+      .map((got) => `${want} read as ${got} ${q.confusion[want][got]}`)
+  )
+  const read = Object.values(q.confusion).reduce((sum, got) => sum + got.APPLY + got.MAYBE + got.SKIP, 0)
+  const unread = q.verdicts.total - read
+  out(
+    `  verdicts misread       ${misread.length === 0 ? "none" : misread.join(", ")}${
+      unread > 0 ? ` (and ${unread} pairs of postings not extracted)` : ""
+    }`
+  )
   out(`  score in band          ${ratio(q.band)}`)
   out(`  must-match found       ${ratio(q.mustMatch)}`)
   out(`  must-miss found        ${ratio(q.mustMiss)}`)

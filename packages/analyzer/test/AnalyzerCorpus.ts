@@ -171,6 +171,8 @@ export interface Quality {
   readonly anySkill: Counts
   readonly verdicts: Tally
   readonly recallByVerdict: Readonly<Record<Verdict, Tally>>
+  /** How many pairs labelled one verdict (first key) the analyzer read as another (second key). */
+  readonly confusion: Readonly<Record<Verdict, Readonly<Record<Verdict, number>>>>
   readonly band: Tally
   readonly mustMatch: Tally
   readonly mustMiss: Tally
@@ -239,6 +241,8 @@ export const qualityOf = (
   const fields = tally()
   const verdicts = tally()
   const recallByVerdict = { APPLY: tally(), MAYBE: tally(), SKIP: tally() }
+  const row = () => ({ APPLY: 0, MAYBE: 0, SKIP: 0 })
+  const confusion = { APPLY: row(), MAYBE: row(), SKIP: row() }
   const band = tally()
   const mustMatch = tally()
   const mustMiss = tally()
@@ -301,6 +305,7 @@ export const qualityOf = (
       const agree = pair.verdict === analysis.verdict
       count(verdicts, agree)
       count(recallByVerdict[pair.verdict], agree)
+      confusion[pair.verdict][analysis.verdict]++
       const inBand = pair.band === undefined ||
         (analysis.match_score >= pair.band[0] && analysis.match_score <= pair.band[1])
       if (pair.band !== undefined) count(band, inBand)
@@ -362,6 +367,7 @@ export const qualityOf = (
     anySkill,
     verdicts,
     recallByVerdict,
+    confusion,
     band,
     mustMatch,
     mustMiss,

@@ -141,6 +141,9 @@ const withoutWorkMode = (place: string): string => {
     : place
 }
 
+const TITLE_DASH_PLACE = /\s[—–-]\s+([^—–-]{2,60})$/
+const TITLE_PARENTHESES_PLACE = /\s\(([^()]{2,60})\)$/
+
 /**
  * "Senior Engineer (Go) — Remote, EU", "Customer Service Representative (Remote - US)": the place a title ends with,
  * after a dash or in parentheses.
@@ -149,8 +152,6 @@ export const placeInTitle = (title: string): string | undefined =>
   [TITLE_DASH_PLACE, TITLE_PARENTHESES_PLACE].map((pattern) => pattern.exec(title)?.[1]?.trim()).find((place) =>
     place !== undefined && (WORK_MODE.test(place) || CITY_REGION.test(place))
   )
-const TITLE_DASH_PLACE = /\s[—–-]\s+([^—–-]{2,60})$/
-const TITLE_PARENTHESES_PLACE = /\s\(([^()]{2,60})\)$/
 
 /**
  * How many lines of a pasted posting come before its title: 1 when the first names an organisation ("Brightwater

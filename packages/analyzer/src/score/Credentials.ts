@@ -237,6 +237,10 @@ const certifiedLineGate = (sentence: string, facts: ProfileFacts): Gate | undefi
   }
 }
 
+/**
+ * The gate of a requirement line that is a licence or certification and nothing more ("California adjuster
+ * license"), or else a vendor's certification line ("Marketo Certified Expert (required)").
+ */
 export const licenceLineGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
   const match = LICENCE_LINE.exec(sentence.trim())
   if (match === null) return certifiedLineGate(sentence, facts)

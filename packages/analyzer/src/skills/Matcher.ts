@@ -1,8 +1,7 @@
 import { hasSkillCue, inListWith, looksLikeVerb } from "./Context.js"
 import type { Sentence } from "./Sentence.js"
 import type { Skill, Taxonomy, Term } from "./Taxonomy.js"
-import type { Token } from "./Tokenizer.js"
-import { joinsTermAt, pairHash } from "./Tokenizer.js"
+import { joinsTermAt, keyOf, pairHash } from "./Tokenizer.js"
 import { verbObjectMentions } from "./VerbObject.js"
 
 /** A skill found in a sentence at tokens [first, last]. */
@@ -51,17 +50,10 @@ const accept = (sentence: Sentence, term: Term | undefined, first: number, last:
   return { skill: term.skill, first, last, contextual: term.kind === "contextual" }
 }
 
-/** Tokens [first, last] as written, joined by single spaces: the key of case-sensitive terms. */
-const rawOf = (tokens: ReadonlyArray<Token>, first: number, last: number): string => {
-  let raw = tokens[first]?.raw ?? ""
-  for (let k = first + 1; k <= last; k++) raw = `${raw} ${tokens[k]?.raw ?? ""}`
-  return raw
-}
-
 /** The longest term starting at token `at`, if any: n-grams of up to the taxonomy's longest term. */
 const longestAt = (
   sentence: Sentence,
-  tokens: ReadonlyArray<Token>,
+  tokens: Sentence["tokens"],
   taxonomy: Taxonomy,
   at: number
 ): Candidate | undefined => {
@@ -91,7 +83,7 @@ const longestAt = (
       const key = norms[i] ?? ""
       // A case-sensitive term is looked up as written only where some term has these words in any case.
       const term = taxonomy.insensitive.get(key) ??
-        (taxonomy.anyCase.has(key) ? taxonomy.exact.get(rawOf(tokens, at, at + i + 1)) : undefined)
+        (taxonomy.anyCase.has(key) ? taxonomy.exact.get(keyOf(tokens.slice(at, at + i + 2), "raw")) : undefined)
       const found = accept(sentence, term, at, at + i + 1)
       if (found !== undefined) return found
     }

@@ -3,6 +3,7 @@ import { Either } from "effect"
 import { extract, extractGiven } from "../src/extract/Extract.js"
 import { isWithin, parsePlace, samePlace } from "../src/extract/Place.js"
 import { companyFirst, titleLine } from "../src/extract/TextHeader.js"
+import { workModeOf } from "../src/score/Location.js"
 
 describe("places", () => {
   it("reads city, region, country and the way of working from the forms postings use", () => {
@@ -117,6 +118,28 @@ describe("pasted header lines", () => {
       "Meridian Biosciences",
       "Chicago, IL"
     ])
+    assert.deepStrictEqual(header("St. Brendan Health - Austin, Texas | Full-time | Rotating days/nights"), [
+      "St. Brendan Health",
+      "Austin, Texas"
+    ])
+    assert.deepStrictEqual(header("Fulton Provisions Co. — Chicago, IL (West Loop) · Hybrid (3 days in office)"), [
+      "Fulton Provisions Co.",
+      "Chicago, IL (West Loop)"
+    ])
+    assert.deepStrictEqual(header("Hollis & Bloom (London, hybrid — 2 days a week in Shoreditch)"), [
+      "Hollis & Bloom",
+      "London"
+    ])
+  })
+
+  it("keeps the way of working a header line states when the place read from it leaves it out", () => {
+    const p = Either.getOrThrow(extractGiven(
+      "https://x.example/4",
+      "Junior Frontend Engineer\nHollis & Bloom (London, hybrid — 2 days a week in Shoreditch)\n\nWe build online " +
+        "ordering for florists.\n\nYou have\n- React and TypeScript\n- HTML and CSS"
+    ))
+    assert.strictEqual(p.location, "London")
+    assert.strictEqual(workModeOf(p, p.description), "hybrid")
   })
 
   it("takes the place a title names in parentheses when no line below names one", () => {

@@ -149,6 +149,17 @@ describe("hard requirements", () => {
       what: "3+ years of Critical care experience"
     }])
     assert.deepStrictEqual(kinds(gates("Requirements\n- 3+ years of experience in a hospital", nurse)), ["years:met"])
+    // "software or data engineering": the other side of the "or" is no term, so the years may be spent in it.
+    assert.deepStrictEqual(gates("Requirements\n- 5+ years of software or data engineering experience", developer), [{
+      kind: "years",
+      met: true,
+      what: "5+ years of experience"
+    }])
+    // "cath lab or critical care": two specialties, neither of which the nurse shows.
+    assert.deepStrictEqual(
+      kinds(gates("Requirements\n- 1+ year of cath lab or critical care experience required", nurse)),
+      ["years:missing"]
+    )
   })
 
   it("reads a vendor's certification on a requirement line of its own", () => {

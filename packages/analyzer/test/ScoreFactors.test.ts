@@ -45,6 +45,8 @@ describe("years of work", () => {
     assert.strictEqual(asked("You have a degree and two or more years of experience in general accounting."), 2)
     assert.isUndefined(asked("We have been in business for 20 years."))
     assert.isUndefined(asked("Ideally 10+ years of experience."))
+    // A hope after the years ("ideally with revenue in SaaS") leaves the years asked.
+    assert.strictEqual(asked("3+ years of accounting experience, ideally with revenue in a SaaS company"), 3)
   })
 })
 
@@ -128,6 +130,9 @@ describe("factors", () => {
     assert.strictEqual(fit(berlin, { locations: ["Berlin"], remote: "hybrid" }).score, 1)
     assert.strictEqual(fit(berlin, { locations: ["Munich"], remote: "hybrid" }).score, 0.1)
     assert.strictEqual(fit(berlin, { locations: ["Berlin"], remote: "remote" }).score, 0.7)
+    // A hybrid role whose place the posting does not state is not known to be a move: the way of working alone.
+    const nowhere = posting({ description: "Hybrid role, two days a week in the office.", location: "" })
+    assert.strictEqual(fit(nowhere, { locations: ["Berlin"], remote: "remote" }).score, 0.7)
     assert.isFalse(fit(berlin, {}).applicable)
     const noVisa = posting({ description: "Hybrid. We are unable to sponsor visas.", location: "Berlin" })
     const visa = fit(noVisa, { locations: ["Berlin"], needs_visa_sponsorship: true })

@@ -37,6 +37,16 @@ describe("posting skills", () => {
     assert.strictEqual(byName.get("Docker")?.importance, "preferred")
   })
 
+  it("reads \"it'd be great if\" and \"we'll teach you\" as hopes, not asks", () => {
+    const { byName } = skillsOfPosting({
+      description: "Requirements\n- React and TypeScript\n- It'd be great if you've worked with Next.js or " +
+        "GraphQL, but we'll teach you."
+    })
+    assert.strictEqual(byName.get("React")?.importance, "required")
+    assert.strictEqual(byName.get("Next.js")?.importance, "preferred")
+    assert.strictEqual(byName.get("GraphQL")?.importance, "preferred")
+  })
+
   it("lets a preferred cue inside the requirements win", () => {
     const { byName } = skillsOfPosting({
       description: "",
@@ -195,6 +205,11 @@ describe("what is not a skill asked", () => {
     assert.notInclude(field("Marketing Manager", "4+ years in digital marketing"), "Digital marketing")
     assert.include(field("Office Manager", "3+ years of experience in general accounting"), "Accounting")
     assert.notInclude(field("Platform Engineer", "4+ years of DevOps or backend work"), "DevOps")
+    assert.notInclude(field("Data Platform Engineer", "5+ years of software or data engineering"), "Data engineering")
+    assert.notInclude(
+      field("Performance Marketing Specialist", "3+ years managing paid search"),
+      "Pay-per-click advertising"
+    )
   })
 
   it("leaves out the kinds of role years may be spent in ('5+ years in SRE, DevOps or backend roles')", () => {
@@ -253,6 +268,13 @@ describe("text that asks nothing", () => {
       ].join("\n")
     })
     assert.deepStrictEqual(names, ["Regulatory reporting"])
+    // Right after "coordinate with" or "partner with", a discipline is the people who practise it.
+    const coordinate = skillsOfPosting({
+      title: "Coordinator",
+      description: "Responsibilities\n- Chart in Epic and coordinate with physical therapy and case management\n" +
+        "- Partner with FP&A on bookings and revenue reporting"
+    })
+    assert.deepStrictEqual(coordinate.names, ["Epic Systems"])
   })
 
   it("keeps a team's skill when the posting asks it of the person", () => {

@@ -23,6 +23,24 @@ describe("tasks that name a skill as a verb and its object", () => {
     assert.deepStrictEqual(skillsIn("Prepare the monthly report for the board"), [])
   })
 
+  it("reads the books' tasks, budgets, data models, and accessible markup beside the markup itself", () => {
+    assert.deepStrictEqual(skillsIn("Reconcile billing to the general ledger"), [
+      "Account reconciliation",
+      "General ledger"
+    ])
+    assert.deepStrictEqual(skillsIn("Run the monthly revenue close"), ["Month-end close"])
+    assert.deepStrictEqual(skillsIn("Model data in our warehouse"), ["Data modeling"])
+    assert.deepStrictEqual(skillsIn("Manage monthly budgets and pacing across channels"), ["Budget management"])
+    assert.deepStrictEqual(skillsIn("Turned Figma designs into accessible HTML and CSS"), [
+      "Figma",
+      "Web accessibility",
+      "HTML",
+      "CSS"
+    ])
+    assert.deepStrictEqual(skillsIn("The office is accessible by train"), [])
+    assert.deepStrictEqual(skillsIn("Close monthly deals with the sales team"), [])
+  })
+
   it("reads nothing when the object is too far, across a clause break, or another word altogether", () => {
     assert.deepStrictEqual(skillsIn("Assess the needs of our growing base of patients"), [])
     assert.deepStrictEqual(skillsIn("Assess risks; patients come first"), [])

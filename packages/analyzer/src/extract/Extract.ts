@@ -14,7 +14,7 @@ import {
   splitPageTitle,
   underTitle
 } from "./Header.js"
-import { isOrganisationName } from "./HeaderLines.js"
+import { isOrganisationName, WORK_MODE } from "./HeaderLines.js"
 import { fromJobPostingLd } from "./JobPostingLd.js"
 import { findJobPostings, jobPostingsInPage, parseLenient } from "./JsonLd.js"
 import { mainContent } from "./MainContent.js"
@@ -139,12 +139,17 @@ const fromText = (url: string, body: string, given: boolean): Either.Either<Post
   const first = blocks[lead]
   const header = textHeader(blocks.slice(lead + 1, lead + 12).map((b) => b.text))
   const line = titleLine(first?.text.slice(0, 150) ?? "")
+  const location = line.location ?? header.location ?? (line.title === undefined ? undefined : placeInTitle(line.title))
+  // "Hollis & Bloom (London, hybrid — 2 days a week)", "Senior Accountant | Chicago, IL | Hybrid": the way of working
+  // a header line states stays in the text when the place read from it leaves it out.
+  const headerLines = blocks.slice(line.title === first?.text.trim() ? lead + 1 : lead, lead + 1 + header.lines)
+  const ways = WORK_MODE.test(location ?? "") ? [] : headerLines.filter((block) => WORK_MODE.test(block.text))
   return finish(url, {
     source: "text",
     title: line.title,
     company: line.company ?? header.company ?? (lead === 1 ? blocks[0]?.text : undefined),
-    location: line.location ?? header.location ?? (line.title === undefined ? undefined : placeInTitle(line.title)),
-    blocks: blocks.slice(lead + 1 + header.lines)
+    location,
+    blocks: [...ways, ...blocks.slice(lead + 1 + header.lines)]
   })
 }
 

@@ -3,6 +3,7 @@ import {
   EMPLOYMENT,
   type Header,
   isPlaceLine,
+  isPlacePart,
   NAME_LINE,
   ORGANISATION,
   SPACED_SEPARATOR,
@@ -70,9 +71,25 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
       }
       // "Capitol Heights Medical Center | Austin, Texas | Full time": the hours after the place are no part of it.
       const place = withoutWorkMode(right)
-      if (isPlaceLine(place) && company === undefined) {
+      // "Chicago, IL (West Loop)": a place with its part of town.
+      if ((isPlaceLine(place) || isPlaceLine(place.replace(/\s*\([^()]*\)$/, ""))) && company === undefined) {
         company = withoutTicker(left)
         location = place
+        used++
+        continue
+      }
+    }
+    // "Hollis & Bloom (London, hybrid — 2 days a week in Shoreditch)": the employer, and its place in parentheses.
+    const named = NAME_THEN_PLACE.exec(trimmed)
+    if (named !== null && company === undefined && location === undefined) {
+      const [name, inner] = [named[1]!.trim(), named[2]!.trim()]
+      const [first = "", ...rest] = inner.split(/\s*[,·|—–]\s*/)
+      if (
+        NAME_LINE.test(name) && !isPlaceLine(name) && isPlacePart(first) &&
+        rest.every((part) => WORK_MODE.test(part) || EMPLOYMENT.test(part) || /\bdays?\b/i.test(part))
+      ) {
+        company = name
+        location = first
         used++
         continue
       }
@@ -115,6 +132,8 @@ const OTHER_FIELD =
 const COMPANY_CITY_REGION =
   /^([\p{Lu}][^,]{2,60}),\s*([\p{Lu}][\p{L}.' -]{1,40}(?:,\s*|\s+)(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]))$/u
 
+const NAME_THEN_PLACE = /^([^()]{2,60}?)\s*\(([^()]{2,80})\)$/
+
 // Between a place and how the job is worked: "Milwaukee, WI · Hybrid", "Chicago, IL — Hybrid".
 const PLACE_SEPARATOR = /\s+[·•|—–]\s+/
 
@@ -130,9 +149,12 @@ const withoutWorkMode = (place: string): string => {
   const items = place.split(PLACE_SEPARATOR)
   if (
     items.length >= 2 &&
-    items.slice(1).every((item) =>
-      (WORK_MODE.test(item) && item.split(/\s+/).length <= 3) || (EMPLOYMENT.test(item) && !CITY_REGION.test(item))
-    )
+    items.slice(1).every((item) => {
+      // "Hybrid (3 days in office)": the way of working, with how often.
+      const bare = item.replace(/\s*\([^()]*\)$/, "")
+      return (WORK_MODE.test(bare) && bare.split(/\s+/).length <= 3) ||
+        ((EMPLOYMENT.test(item) || SCHEDULE.test(item)) && !CITY_REGION.test(item))
+    })
   ) return items[0]!
   const parts = place.split(/\s*,\s*/)
   const last = parts.at(-1) ?? ""
@@ -140,6 +162,10 @@ const withoutWorkMode = (place: string): string => {
     ? parts.slice(0, -1).join(", ")
     : place
 }
+
+// "Rotating days/nights", "Nights", "12-hour shifts": when the work is done, after the place.
+const SCHEDULE =
+  /^(?:rotating\b|\d{1,2}[- ]hour\b|(?:day|night|evening|weekend)s?(?:\s*(?:[/&,]|and)\s*(?:day|night|evening|weekend)s?)*(?:\s+shifts?)?$|(?:day|night|evening) shift\b)/i
 
 const TITLE_DASH_PLACE = /\s[—–-]\s+([^—–-]{2,60})$/
 const TITLE_PARENTHESES_PLACE = /\s\(([^()]{2,60})\)$/

@@ -381,7 +381,16 @@ export const gatesOf = (
   const roleYears = (quote: string) => gates.some((g) => g.kind === "years" && g.quote === shorten(quote))
   if (asked !== undefined && asked.years >= 1 && !roleYears(asked.quote)) {
     // "3+ years of critical care experience": the years count only with the specialty they are asked in.
-    const inQuote = [...new Set(findMentions(makeSentence(asked.quote), taxonomy).map((m) => m.skill.name))]
+    const quoted = makeSentence(asked.quote)
+    const mentions = findMentions(quoted, taxonomy)
+    // "5+ years of software or data engineering": the other side of the "or" is no term we know, so the years may
+    // be spent in it; the specialty is not asked alone.
+    const elided = mentions.some((m) => {
+      const before = quoted.text.slice(0, quoted.tokens[m.first]?.start ?? 0)
+      const other = ELIDED_OR.exec(before)
+      return other !== null && !mentions.some((n) => n.last < m.first && n.last >= m.first - 2)
+    })
+    const inQuote = elided ? [] : [...new Set(mentions.map((m) => m.skill.name))]
     // A credential in the same words is who does the work, not where: "2 years of emergency department experience
     // as an RN" asks for the emergency department, which an RN license does not show.
     const specialty = inQuote.length > 0 && inQuote.length <= 2
@@ -400,6 +409,9 @@ export const gatesOf = (
   }
   return gates
 }
+
+// "years of software or data engineering": one word right after the years' "of"/"in", then "or" and the term.
+const ELIDED_OR = /\b(?:of|in)\s+[\p{L}-]{3,}\s+(?:or|and\/or)\s+$/u
 
 const TOPIC_CATEGORIES: ReadonlySet<string> = new Set([
   "Software practices",

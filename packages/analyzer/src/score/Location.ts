@@ -68,7 +68,8 @@ export const locationFit = (posting: Posting.Posting, text: string, profile: Pro
   } else if (mode === "unknown") {
     detail = "the posting does not say where the work is"
   } else if (wanted === "remote") {
-    score = !inPlace ? RELOCATION_SCORE : mode === "hybrid" ? 0.7 : 0.4
+    // An unstated place is not known to be a move: only the way of working is held against the wish.
+    score = placeKnown && !inPlace ? RELOCATION_SCORE : mode === "hybrid" ? 0.7 : 0.4
     detail = `${kind} role in ${where}; you want remote work`
   } else if (!placeKnown) {
     detail = `${kind} role in ${where}; no preferred location to compare`

@@ -1,5 +1,6 @@
-import { hasPreferredCue } from "../skills/Cues.js"
+import { hasPreferredCue, importanceCue } from "../skills/Cues.js"
 import type { Segment } from "../skills/PostingSegments.js"
+import type { Sentence } from "../skills/Sentence.js"
 
 /** Numbers postings write as words ("five years of experience"). */
 export const NUMBER_WORDS: Readonly<Record<string, number>> = {
@@ -24,6 +25,15 @@ const CONTEXT_AFTER =
 const CONTEXT_BEFORE =
   /\b(?:minimum|at least|min\.?|over|more than|requires?|required|need|needs|with|have|having|bring)\s*(?:of\s*)?$/i
 
+/** Whether a preferred cue of the sentence reaches the words at [from, to) ("10+ years"). */
+const preferredAt = (sentence: Sentence, from: number, to: number): boolean => {
+  const first = sentence.tokens.findIndex((token) => token.end > from)
+  if (first < 0) return true
+  let last = first
+  while (last + 1 < sentence.tokens.length && sentence.tokens[last + 1]!.start < to) last++
+  return importanceCue(sentence, first, last) === "preferred"
+}
+
 const MIGHT_NAME_YEARS = /y(?:ea)?rs?\b/i
 
 /** The years of experience a posting asks for, from its most demanding requirement ("5+ years of ..."). */
@@ -36,8 +46,11 @@ export const yearsAsked = (segments: ReadonlyArray<Segment>): YearsAsked | undef
   let best: YearsAsked | undefined
   for (const { mode, sentence } of segments) {
     if (mode === "preferred" || mode === "skip" || !MIGHT_NAME_YEARS.test(sentence.text)) continue
-    if (hasPreferredCue(sentence)) continue
+    const preferredSomewhere = hasPreferredCue(sentence)
     for (const match of sentence.text.matchAll(YEARS)) {
+      // "3+ years of accounting, ideally with revenue in SaaS": a cue that hopes for something after the years
+      // leaves the years asked.
+      if (preferredSomewhere && preferredAt(sentence, match.index, match.index + match[0].length)) continue
       const word = (match[1] ?? "").toLowerCase()
       const years = NUMBER_WORDS[word] ?? Number(word)
       const before = sentence.text.slice(Math.max(0, match.index - 24), match.index)

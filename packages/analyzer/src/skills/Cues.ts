@@ -32,6 +32,9 @@ const PREFERRED: ReadonlyArray<Cue> = [
   cue("great to have"),
   cue("would be great", "before"),
   cue("would be nice", "before"),
+  // "It'd be great if you've worked with Next.js, but we'll teach you".
+  cue("great if", "after"),
+  cue("teach you", "before"),
   cue("appreciated", "before"),
   cue("welcome", "before"),
   cue("welcomed", "before"),

@@ -169,7 +169,9 @@ const FIELDS_OF_WORK: ReadonlyMap<string, RegExp> = new Map([
   ["Digital marketing", MARKETING_TITLE],
   ["Growth marketing", MARKETING_TITLE],
   ["Performance marketing", MARKETING_TITLE],
+  ["Pay-per-click advertising", MARKETING_TITLE],
   ["Data science", /data|scien|machine learning|\bml\b|\bai\b/i],
+  ["Data engineering", /data|pipeline|etl|analytics/i],
   ["Logistics", /logist|dispatch|warehouse|supply|freight|transport|shipping|fleet/i],
   ["DevOps", /devops|platform|reliability|\bsre\b|infrastructure|cloud/i],
   ["Account management", /account|customer success|client/i]
@@ -230,10 +232,16 @@ const WITH_TEAMS =
 // team and cost exponential backtracking when no team word followed (6% of the analyzer's time in a profile).
 const TEAM_AFTER =
   /^(?:\s*(?:,|&|\/|and|or)?\s*(?=([\p{L}-]+))\1){0,6}?\s*(?:teams?|departments?|functions|specialists|stakeholders|org(?:anisation|anization)?s?)\b/iu
+// "Coordinate with physical therapy and case management", "partner with FP&A on bookings": right after these verbs,
+// a discipline's name is the people who practise it. ("Work with React" is a skill: "work" is not among them.)
+const WITH_PEOPLE =
+  /\b(?:collaborat\w*|partner\w*|coordinat\w*|liais\w*)\s+(?:closely\s+)?with\s+(?:our\s+|the\s+|your\s+)?(?:(?!(?:using|in|on|to|for|via|through|by|from|across|about|who|that)\b)[\p{L}&/-]+(?:\s*,\s*|\s+and\s+|\s+)){0,5}$/iu
 const namesATeam = (sentence: Sentence, first: number, last: number): boolean => {
   const start = sentence.tokens[first]?.start ?? 0
   const end = sentence.tokens[last]?.end ?? start
-  return WITH_TEAMS.test(sentence.text.slice(0, start)) && TEAM_AFTER.test(sentence.text.slice(end, end + 80))
+  const before = sentence.text.slice(0, start)
+  return (WITH_TEAMS.test(before) && TEAM_AFTER.test(sentence.text.slice(end, end + 80))) ||
+    WITH_PEOPLE.test(before.slice(-80))
 }
 
 // "CAD 65,000": a currency code before an amount is money, not the skill it spells (Computer-aided design).

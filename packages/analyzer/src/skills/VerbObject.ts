@@ -15,6 +15,11 @@ export const VERB_OBJECT: ReadonlyArray<{
   readonly objects: ReadonlyArray<string>
   /** Words after the object that make it another thing ("calendar year"). */
   readonly notBefore?: ReadonlyArray<string>
+  /**
+   * The first word alone names the skill, and the object is read as its own term too: "accessible HTML" is web
+   * accessibility and HTML.
+   */
+  readonly qualifier?: boolean
 }> = [
   {
     skill: "Patient assessment",
@@ -82,6 +87,49 @@ export const VERB_OBJECT: ReadonlyArray<{
     objects: ["patients", "guests", "visitors", "clients"]
   },
   {
+    skill: "Account reconciliation",
+    verbs: ["reconcile", "reconciles", "reconciled", "reconciling"],
+    objects: [
+      "account",
+      "accounts",
+      "statements",
+      "balances",
+      "ledger",
+      "ledgers",
+      "subledger",
+      "subledgers",
+      "billing",
+      "transactions",
+      "payments",
+      "deposits",
+      "receipts",
+      "cash",
+      "intercompany"
+    ]
+  },
+  {
+    // "Run the monthly revenue close": a period's close of the books.
+    skill: "Month-end close",
+    verbs: ["monthly", "quarterly"],
+    objects: ["close", "closes", "closing"]
+  },
+  {
+    skill: "Data modeling",
+    verbs: ["model", "models", "modeling", "modelling"],
+    objects: ["data"]
+  },
+  {
+    skill: "Budget management",
+    verbs: ["manage", "manages", "managed", "managing", "own", "owns", "owning", "oversee", "overseeing"],
+    objects: ["budget", "budgets"]
+  },
+  {
+    skill: "Web accessibility",
+    verbs: ["accessible"],
+    objects: ["html", "markup", "interfaces", "ui", "uis", "components", "websites", "web", "frontends", "forms"],
+    qualifier: true
+  },
+  {
     skill: "Market segmentation",
     verbs: ["segment", "segments", "segmented", "segmenting"],
     objects: ["list", "lists", "audience", "audiences", "customers", "subscribers", "database"]
@@ -98,11 +146,12 @@ interface Pair {
   readonly skill: string
   readonly objects: ReadonlySet<string>
   readonly notBefore: ReadonlySet<string>
+  readonly qualifier: boolean
 }
 
 const pairsOfVerb = new Map<string, Array<Pair>>()
-for (const { notBefore = [], objects, skill, verbs } of VERB_OBJECT) {
-  const pair: Pair = { skill, objects: new Set(objects), notBefore: new Set(notBefore) }
+for (const { notBefore = [], objects, qualifier = false, skill, verbs } of VERB_OBJECT) {
+  const pair: Pair = { skill, objects: new Set(objects), notBefore: new Set(notBefore), qualifier }
   for (const verb of verbs) {
     const pairs = pairsOfVerb.get(verb)
     if (pairs === undefined) pairsOfVerb.set(verb, [pair])
@@ -146,9 +195,10 @@ export const verbObjectMentions = (
       if (entry === undefined) continue
       if (entry.notBefore.has(tokens[object + 1]?.norm ?? "")) break
       const skill = taxonomy.byName.get(entry.skill.toLowerCase())
-      const overlaps = found.some((m) => m.first <= object && m.last >= at) ||
-        mentions.some((m) => m.first <= object && m.last >= at)
-      if (skill !== undefined && !overlaps) mentions.push({ skill, first: at, last: object })
+      const last = entry.qualifier ? at : object
+      const overlaps = found.some((m) => m.first <= last && m.last >= at) ||
+        mentions.some((m) => m.first <= last && m.last >= at)
+      if (skill !== undefined && !overlaps) mentions.push({ skill, first: at, last })
       break
     }
   }

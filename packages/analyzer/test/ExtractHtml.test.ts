@@ -77,6 +77,19 @@ describe("main-content extraction", () => {
     assert.deepStrictEqual(text.sections?.requirements, ["Experience with Appium or Detox", "JavaScript or TypeScript"])
   })
 
+  it("takes an employer's careers-site name without 'Careers', and a place without how often one works there", () => {
+    const page = "<html><head><title>Registered Nurse - Telemetry | Bluebonnet Careers</title>" +
+      "<meta property=\"og:site_name\" content=\"Bluebonnet Medical Center Careers\"></head><body><main>" +
+      "<h1>Registered Nurse - Telemetry</h1><p class=\"location\">Austin, TX · Remote possible for charting audits</p>" +
+      "<p>Our 36-bed telemetry unit cares for cardiac patients who need continuous monitoring.</p><h2>What you will " +
+      "do</h2><ul><li>Interpret cardiac rhythms</li><li>Give medications and manage IV therapy</li></ul><h2>What you " +
+      "need</h2><ul><li>Active Texas RN license</li><li>BLS and ACLS</li><li>1+ year of hospital nursing</li></ul>" +
+      "<p>Full time, three 12-hour night shifts a week, $39 - $53 per hour.</p></main></body></html>"
+    const read = fromBody(page)
+    assert.strictEqual(read.company, "Bluebonnet Medical Center")
+    assert.strictEqual(read.location, "Austin, TX")
+  })
+
   it("reads a location labelled inside its line: <li><span>Location:</span> Round Rock, TX</li>", () => {
     const page = "<html><head><title>Staff Nurse | Careers at Example Health</title></head><body><main>" +
       "<h1>Staff Nurse</h1><ul class=\"job-meta\"><li><span>Location:</span> Round Rock, TX</li>" +

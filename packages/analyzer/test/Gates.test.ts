@@ -155,6 +155,18 @@ describe("hard requirements", () => {
       met: true,
       what: "5+ years of experience"
     }])
+    // Fewer years in another sentence, in a specialty, are a gate of their own.
+    assert.deepStrictEqual(
+      gates(
+        "Requirements\n- 3+ years of nursing experience in an acute care hospital\n- At least 1 year of case " +
+          "management experience",
+        nurse
+      ),
+      [
+        { kind: "years", met: true, what: "3+ years of experience" },
+        { kind: "years", met: false, what: "1+ years of Case management experience" }
+      ]
+    )
     // "cath lab or critical care": two specialties, neither of which the nurse shows.
     assert.deepStrictEqual(
       kinds(gates("Requirements\n- 1+ year of cath lab or critical care experience required", nurse)),

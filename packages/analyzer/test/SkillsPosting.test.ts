@@ -47,6 +47,19 @@ describe("posting skills", () => {
     assert.strictEqual(byName.get("GraphQL")?.importance, "preferred")
   })
 
+  it("takes a credential one may be eligible for as hoped for, and a credential's holder as no ask", () => {
+    const { byName } = skillsOfPosting({
+      description: "Requirements\n- CPA, or CPA-eligible and planning to sit for the exam\n- Strong Excel"
+    })
+    assert.strictEqual(byName.get("Certified Public Accountant")?.importance, "preferred")
+    const holder = skillsOfPosting({
+      description:
+        "Responsibilities\n- Prepare quarterly payroll tax reports with our outside CPA\n- Run payroll in ADP"
+    })
+    assert.notInclude(holder.names, "Certified Public Accountant")
+    assert.include(holder.names, "ADP")
+  })
+
   it("lets a preferred cue inside the requirements win", () => {
     const { byName } = skillsOfPosting({
       description: "",

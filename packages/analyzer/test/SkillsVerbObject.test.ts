@@ -37,6 +37,9 @@ describe("tasks that name a skill as a verb and its object", () => {
       "HTML",
       "CSS"
     ])
+    assert.deepStrictEqual(skillsIn("Plan internal linking and earn links from relevant publications"), [
+      "Link building"
+    ])
     assert.deepStrictEqual(skillsIn("The office is accessible by train"), [])
     assert.deepStrictEqual(skillsIn("Close monthly deals with the sales team"), [])
   })

@@ -11,7 +11,7 @@ import {
 } from "./HeaderLines.js"
 import { nonEmpty } from "./Loose.js"
 import { salaryInText } from "./SalaryText.js"
-import { textHeader } from "./TextHeader.js"
+import { textHeader, withoutWorkMode } from "./TextHeader.js"
 
 // The header of a fetched page, from the markup of the boards and career sites that show it; pasted text's header is
 // read in TextHeader.ts.
@@ -441,7 +441,13 @@ export const headerOf = (document: HtmlDocument): Header => {
   if (header.location === undefined) fill({ location: metaLinePlace(document) })
   if (header.location === undefined) fill({ location: metaPiecesPlace(document) })
   if (header.company === undefined) fill({ company: postedBy(document) })
-  header = { ...header, company: withoutLabel(header.company), location: withoutLabel(header.location) }
+  const place = withoutLabel(header.location)
+  header = {
+    ...header,
+    company: withoutLabel(header.company),
+    // "Berlin, Germany · Remote possible within Germany": the place, without how often one is there.
+    location: place === undefined ? undefined : withoutWorkMode(place)
+  }
   // A class that merely mentions "company" on the job's own heading does not make the title an employer.
   if (header.company !== undefined && header.company === header.title) return { ...header, company: undefined }
   // Greenhouse's boards say "at Acme" under the title.
@@ -453,8 +459,14 @@ const BOARDS =
   /^(?:linkedin|indeed(?:\.com)?|seek(?: australia| new zealand)?|glassdoor|ziprecruiter|monster|workday|greenhouse|lever|smartrecruiters|workable|icims|bamboohr|recruitee|personio|teamtailor|ashby|jazzhr|jobvite|taleo|successfactors|rippling|breezy(?: hr)?|wellfound|angellist|reed(?:\.co\.uk)?|totaljobs|cv-library|stepstone|careerbuilder|simplyhired|dice|adzuna|jobs|careers|job board|careers page|home)$/i
 
 /** A site name that names the employer, not the board it is on. */
-export const employerSiteName = (name: string | undefined): string | undefined =>
-  name === undefined || BOARDS.test(name.trim()) ? undefined : name
+// "Bluebonnet Medical Center Careers", "Acme Jobs": an employer's careers site, named after it.
+const CAREERS_SUFFIX = /\s+(?:careers?|jobs|career site|careers site|job board)$/i
+
+export const employerSiteName = (name: string | undefined): string | undefined => {
+  if (name === undefined || BOARDS.test(name.trim())) return undefined
+  const bare = name.trim().replace(CAREERS_SUFFIX, "")
+  return bare.length >= 2 ? bare : name
+}
 
 const GENERIC_HEADING =
   /^(?:careers?|jobs?|job details|job description|open (?:positions|roles|jobs)|current (?:openings|vacancies)|vacancies|join (?:us|our team|the team)|work with us|we(?:'re| are) hiring|apply(?: now| for this (?:job|position|role))?|about (?:us|the role)|cookie[s]?(?: settings| preferences)?|search jobs|all jobs|opportunities)$/i

@@ -145,14 +145,15 @@ const withoutTicker = (name: string): string => name.replace(TICKER, "")
  * "Hartford, CT, on-site 4 days" -> "Hartford, CT", "Milwaukee, WI · Hybrid" -> "Milwaukee, WI": a place followed by
  * how often one is there.
  */
-const withoutWorkMode = (place: string): string => {
+export const withoutWorkMode = (place: string): string => {
   const items = place.split(PLACE_SEPARATOR)
   if (
     items.length >= 2 &&
     items.slice(1).every((item) => {
       // "Hybrid (3 days in office)": the way of working, with how often.
       const bare = item.replace(/\s*\([^()]*\)$/, "")
-      return (WORK_MODE.test(bare) && bare.split(/\s+/).length <= 3) ||
+      // "Remote possible within Germany": a way of working opens the item.
+      return (WORK_MODE.test(bare) && bare.split(/\s+/).length <= 3) || WORK_MODE_FIRST.test(bare) ||
         ((EMPLOYMENT.test(item) || SCHEDULE.test(item)) && !CITY_REGION.test(item))
     })
   ) return items[0]!
@@ -162,6 +163,8 @@ const withoutWorkMode = (place: string): string => {
     ? parts.slice(0, -1).join(", ")
     : place
 }
+
+const WORK_MODE_FIRST = /^(?:remote|hybrid|on-?site|onsite)\b(?:\s+\S+){0,5}$/i
 
 // "Rotating days/nights", "Nights", "12-hour shifts": when the work is done, after the place.
 const SCHEDULE =

@@ -18,7 +18,7 @@ import {
 } from "./Credentials.js"
 import { GENERIC, SOFT, wordIn } from "./GateText.js"
 import { degreeLevelOf, type ProfileFacts } from "./ProfileFacts.js"
-import { NUMBER_WORDS, type YearsAsked } from "./YearsAsked.js"
+import { NUMBER_WORDS, type YearsAsked, yearsAsks } from "./YearsAsked.js"
 
 /**
  * A hard requirement: something a candidate cannot learn on the job. A missing gate caps the verdict instead of
@@ -379,7 +379,7 @@ export const gatesOf = (
   const nearby = (category: string) => TOPIC_CATEGORIES.has(category) && (sameCategory.get(category) ?? 0) >= 2
   // Years asked in a role ("one year as a charge nurse") were read as that role's gate already.
   const roleYears = (quote: string) => gates.some((g) => g.kind === "years" && g.quote === shorten(quote))
-  if (asked !== undefined && asked.years >= 1 && !roleYears(asked.quote)) {
+  const yearsGate = (asked: YearsAsked, specialtyOnly: boolean) => {
     // "3+ years of critical care experience": the years count only with the specialty they are asked in.
     const quoted = makeSentence(asked.quote)
     const mentions = findMentions(quoted, taxonomy)
@@ -396,6 +396,7 @@ export const gatesOf = (
     const specialty = inQuote.length > 0 && inQuote.length <= 2
       ? inQuote.map((name) => skills.find((s) => s.skill.name === name)).filter(isSpecialty)
       : []
+    if (specialtyOnly && specialty.length === 0) return
     const names = specialty.map((s) => s.skill.name)
     add({
       kind: "years",
@@ -406,6 +407,12 @@ export const gatesOf = (
         (specialty.length === 0 ||
           specialty.some((s) => has(s.skill.name) || s.alternatives.some(has) || nearby(s.skill.category)))
     })
+  }
+  if (asked !== undefined && asked.years >= 1 && !roleYears(asked.quote)) yearsGate(asked, false)
+  // Fewer years asked in another sentence are a gate of their own when they name a specialty: "3+ years of acute
+  // care nursing" and "at least 1 year of case management experience".
+  for (const other of yearsAsks(segments)) {
+    if (other.quote !== asked?.quote && !roleYears(other.quote)) yearsGate(other, true)
   }
   return gates
 }

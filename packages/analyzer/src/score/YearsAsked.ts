@@ -44,7 +44,15 @@ export interface YearsAsked {
 
 export const yearsAsked = (segments: ReadonlyArray<Segment>): YearsAsked | undefined => {
   let best: YearsAsked | undefined
+  for (const ask of yearsAsks(segments)) if (best === undefined || ask.years > best.years) best = ask
+  return best
+}
+
+/** Every sentence that asks for years of experience, each with the most it asks, in the posting's order. */
+export const yearsAsks = (segments: ReadonlyArray<Segment>): ReadonlyArray<YearsAsked> => {
+  const asks: Array<YearsAsked> = []
   for (const { mode, sentence } of segments) {
+    let best: YearsAsked | undefined
     if (mode === "preferred" || mode === "skip" || !MIGHT_NAME_YEARS.test(sentence.text)) continue
     const preferredSomewhere = hasPreferredCue(sentence)
     for (const match of sentence.text.matchAll(YEARS)) {
@@ -61,6 +69,7 @@ export const yearsAsked = (segments: ReadonlyArray<Segment>): YearsAsked | undef
         best = { years, quote: sentence.text }
       }
     }
+    if (best !== undefined) asks.push(best)
   }
-  return best
+  return asks
 }

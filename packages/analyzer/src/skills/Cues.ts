@@ -39,6 +39,8 @@ const PREFERRED: ReadonlyArray<Cue> = [
   cue("welcome", "before"),
   cue("welcomed", "before"),
   // "a CPA or working toward one": the credential is hoped for, progress toward it will do.
+  // "CPA, or CPA-eligible and planning to sit for the exam": those on the way to it will do.
+  cue("eligible", "before"),
   cue("working toward", "before"),
   cue("working towards", "before"),
   cue("progress toward", "before"),

@@ -244,6 +244,21 @@ const namesATeam = (sentence: Sentence, first: number, last: number): boolean =>
     WITH_PEOPLE.test(before.slice(-80))
 }
 
+// "Prepare payroll tax reports with our outside CPA", "our RNs": a credential's holder, a person the job works with.
+const HOLDERS: ReadonlySet<string> = new Set([
+  "Certified Public Accountant",
+  "Registered Nurse",
+  "Licensed Practical Nurse",
+  "Certified Nursing Assistant",
+  "Nurse Practitioner"
+])
+const OUR = /\b(?:our|their)\s+(?:(?:outside|external|in-house|staff|own)\s+)?$/i
+const namesAHolder = (sentence: Sentence, first: number, skill: string): boolean =>
+  HOLDERS.has(skill) &&
+  OUR.test(
+    sentence.text.slice(Math.max(0, (sentence.tokens[first]?.start ?? 0) - 30), sentence.tokens[first]?.start ?? 0)
+  )
+
 // "CAD 65,000": a currency code before an amount is money, not the skill it spells (Computer-aided design).
 const isMoney = (sentence: Sentence, last: number): boolean => {
   const token = sentence.tokens[last]
@@ -313,6 +328,7 @@ export const postingSkills = (
       }
       if (namesARole(segment.sentence, mention.first, mention.last)) continue
       if (namesATeam(segment.sentence, mention.first, mention.last)) continue
+      if (namesAHolder(segment.sentence, mention.first, mention.skill.name)) continue
       if (isMoney(segment.sentence, mention.last)) continue
       const polarity = exclusion ? "asked" : polarityOf(segment.sentence, mention.first, mention.last)
       if (polarity === "not-needed") continue

@@ -130,6 +130,11 @@ export const VERB_OBJECT: ReadonlyArray<{
     qualifier: true
   },
   {
+    skill: "Link building",
+    verbs: ["build", "builds", "building", "earn", "earns", "earning", "acquire", "acquiring", "win", "winning"],
+    objects: ["links", "backlinks"]
+  },
+  {
     skill: "Market segmentation",
     verbs: ["segment", "segments", "segmented", "segmenting"],
     objects: ["list", "lists", "audience", "audiences", "customers", "subscribers", "database"]

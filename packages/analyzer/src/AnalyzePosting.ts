@@ -13,7 +13,7 @@ import { postingPay } from "./score/Salary.js"
 import { combine, verdictFor } from "./score/Score.js"
 import { type Level, levelIndex, levelOfTitle } from "./score/Seniority.js"
 import { DEFAULT_THRESHOLDS, type Thresholds, WEIGHTS, type Weights } from "./score/Weights.js"
-import { yearsAsked } from "./score/YearsAsked.js"
+import { mostYears, yearsAsks } from "./score/YearsAsked.js"
 import { builtinTaxonomy } from "./skills/BuiltinTaxonomy.js"
 import { fluencyShortOf, withoutShort } from "./skills/Fluency.js"
 import { findMentions } from "./skills/Matcher.js"
@@ -79,7 +79,8 @@ export const analyzePosting = (
   const have = withoutShort(profileSkills(profile.resume, taxonomy), fluencyShortOf(skills, profile.resume))
   const text = flagText(posting, segments)
   const level = levelOfTitle(posting.title)
-  const asked = yearsAsked(segments)
+  const asks = yearsAsks(segments)
+  const asked = mostYears(asks)
   const pay = postingPay(posting, text.sentences)
   const location = locationFit(posting, posting.description, profile)
   // Computed once, for the factors and for the lists of matching and missing skills.
@@ -93,7 +94,7 @@ export const analyzePosting = (
   // person weighs before applying however well the skills fit.
   const relocation = location.applicable && location.score <= RELOCATION_SCORE
   const facts = profileFacts(profile, now)
-  const gates = gatesOf(posting, segments, skills, asked, has, facts, taxonomy, categoriesOf(have))
+  const gates = gatesOf(posting, segments, skills, asks, has, facts, taxonomy, categoriesOf(have))
   // A step up in level with required skills missing is a stretch: a person weighs it before applying, as a move.
   const stretch = isStepUp(level, profile.preferences.seniority) && required.asks > 0 &&
     required.met / required.asks < STRETCH_SHARE

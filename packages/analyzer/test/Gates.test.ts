@@ -3,7 +3,7 @@ import type { Profile } from "@jobfit/core"
 import { analyzePosting } from "../src/AnalyzePosting.js"
 import { gatesOf } from "../src/score/Gates.js"
 import { profileFacts } from "../src/score/ProfileFacts.js"
-import { yearsAsked } from "../src/score/YearsAsked.js"
+import { yearsAsks } from "../src/score/YearsAsked.js"
 import { postingSegments } from "../src/skills/PostingSegments.js"
 import { postingSkills } from "../src/skills/PostingSkills.js"
 import { profileSkills } from "../src/skills/ProfileSkills.js"
@@ -43,7 +43,7 @@ const gates = (description: string, who: Profile.Profile, fields: Partial<Parame
     p,
     segments,
     skills,
-    yearsAsked(segments),
+    yearsAsks(segments),
     (n) => have.has(n),
     profileFacts(who, now),
     taxonomy

@@ -18,7 +18,7 @@ import {
 } from "./Credentials.js"
 import { GENERIC, SOFT, wordIn } from "./GateText.js"
 import { degreeLevelOf, type ProfileFacts } from "./ProfileFacts.js"
-import { NUMBER_WORDS, type YearsAsked, yearsAsks } from "./YearsAsked.js"
+import { mostYears, NUMBER_WORDS, type YearsAsked } from "./YearsAsked.js"
 
 /**
  * A hard requirement: something a candidate cannot learn on the job. A missing gate caps the verdict instead of
@@ -322,7 +322,8 @@ export const gatesOf = (
   posting: Posting.Posting,
   segments: ReadonlyArray<Segment>,
   skills: ReadonlyArray<PostingSkill>,
-  asked: YearsAsked | undefined,
+  /** Every years ask of the posting (yearsAsks): the most demanding is the years gate, others in a specialty too. */
+  asks: ReadonlyArray<YearsAsked>,
   has: (name: string) => boolean,
   facts: ProfileFacts,
   taxonomy: Taxonomy,
@@ -381,7 +382,7 @@ export const gatesOf = (
   const roleYears = (quote: string) => gates.some((g) => g.kind === "years" && g.quote === shorten(quote))
   const yearsGate = (asked: YearsAsked, specialtyOnly: boolean) => {
     // "3+ years of critical care experience": the years count only with the specialty they are asked in.
-    const quoted = makeSentence(asked.quote)
+    const quoted = asked.sentence ?? makeSentence(asked.quote)
     const mentions = findMentions(quoted, taxonomy)
     // "5+ years of software or data engineering": the other side of the "or" is no term we know, so the years may
     // be spent in it; the specialty is not asked alone.
@@ -408,10 +409,11 @@ export const gatesOf = (
           specialty.some((s) => has(s.skill.name) || s.alternatives.some(has) || nearby(s.skill.category)))
     })
   }
+  const asked = mostYears(asks)
   if (asked !== undefined && asked.years >= 1 && !roleYears(asked.quote)) yearsGate(asked, false)
   // Fewer years asked in another sentence are a gate of their own when they name a specialty: "3+ years of acute
   // care nursing" and "at least 1 year of case management experience".
-  for (const other of yearsAsks(segments)) {
+  for (const other of asks) {
     if (other.quote !== asked?.quote && !roleYears(other.quote)) yearsGate(other, true)
   }
   return gates

@@ -40,11 +40,16 @@ const MIGHT_NAME_YEARS = /y(?:ea)?rs?\b/i
 export interface YearsAsked {
   readonly years: number
   readonly quote: string
+  /** The sentence the quote is, when read from a posting's segments. */
+  readonly sentence?: Sentence | undefined
 }
 
-export const yearsAsked = (segments: ReadonlyArray<Segment>): YearsAsked | undefined => {
+export const yearsAsked = (segments: ReadonlyArray<Segment>): YearsAsked | undefined => mostYears(yearsAsks(segments))
+
+/** The most demanding of a posting's years asks; the first of equals. */
+export const mostYears = (asks: ReadonlyArray<YearsAsked>): YearsAsked | undefined => {
   let best: YearsAsked | undefined
-  for (const ask of yearsAsks(segments)) if (best === undefined || ask.years > best.years) best = ask
+  for (const ask of asks) if (best === undefined || ask.years > best.years) best = ask
   return best
 }
 
@@ -66,7 +71,7 @@ export const yearsAsks = (segments: ReadonlyArray<Segment>): ReadonlyArray<Years
       const plus = match[2] !== undefined || match[0].includes("+")
       if (!(plus || CONTEXT_AFTER.test(after) || CONTEXT_BEFORE.test(before))) continue
       if (years > 0 && years <= 25 && (best === undefined || years > best.years)) {
-        best = { years, quote: sentence.text }
+        best = { years, quote: sentence.text, sentence }
       }
     }
     if (best !== undefined) asks.push(best)

@@ -103,9 +103,14 @@ export const findMentions = (
   taxonomy: Taxonomy,
   options: MatchOptions = {}
 ): ReadonlyArray<Mention> => {
+  // Kept on the sentence: the skills stage and the gates both read a requirement's sentence.
+  const cached = options.listItem === true ? undefined : sentence.mentions
+  if (cached !== undefined && cached.taxonomy === taxonomy) return cached.found
   const terms = termMentions(sentence, taxonomy, options)
   const tasks = verbObjectMentions(sentence, taxonomy, terms)
-  return tasks.length === 0 ? terms : [...terms, ...tasks].sort((a, b) => a.first - b.first)
+  const found = tasks.length === 0 ? terms : [...terms, ...tasks].sort((a, b) => a.first - b.first)
+  if (options.listItem !== true) sentence.mentions = { taxonomy, found }
+  return found
 }
 
 const termMentions = (

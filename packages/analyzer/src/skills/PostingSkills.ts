@@ -1,3 +1,4 @@
+import { containsAny } from "../Literals.js"
 import { excluded } from "../score/Gates.js"
 import { CURRENCY_CODES } from "../score/Salary.js"
 import { importanceCue } from "./Cues.js"
@@ -236,12 +237,13 @@ const TEAM_AFTER =
 // a discipline's name is the people who practise it. ("Work with React" is a skill: "work" is not among them.)
 const WITH_PEOPLE =
   /\b(?:collaborat\w*|partner\w*|coordinat\w*|liais\w*)\s+(?:closely\s+)?with\s+(?:our\s+|the\s+|your\s+)?(?:(?!(?:using|in|on|to|for|via|through|by|from|across|about|who|that)\b)[\p{L}&/-]+(?:\s*,\s*|\s+and\s+|\s+)){0,5}$/iu
+const PEOPLE_VERBS = ["collaborat", "partner", "coordinat", "liais"]
 const namesATeam = (sentence: Sentence, first: number, last: number): boolean => {
   const start = sentence.tokens[first]?.start ?? 0
   const end = sentence.tokens[last]?.end ?? start
   const before = sentence.text.slice(0, start)
   return (WITH_TEAMS.test(before) && TEAM_AFTER.test(sentence.text.slice(end, end + 80))) ||
-    WITH_PEOPLE.test(before.slice(-80))
+    (containsAny(sentence.lower, PEOPLE_VERBS) && WITH_PEOPLE.test(before.slice(-80)))
 }
 
 // "Prepare payroll tax reports with our outside CPA", "our RNs": a credential's holder, a person the job works with.

@@ -1,4 +1,5 @@
 import type { CueHit } from "./Cues.js"
+import type { Mention } from "./Matcher.js"
 import { type Token, tokenize } from "./Tokenizer.js"
 
 /** One sentence (or list item) and its tokens, computed once and shared by matching, cues and flags. */
@@ -12,6 +13,8 @@ export interface Sentence {
   cueHits?: ReadonlyArray<CueHit> | undefined
   /** What the sentence turns people away without (see Gates.ts), null for nothing; kept once computed. */
   exclusion?: string | null | undefined
+  /** The terms and tasks the matcher read in it (see Matcher.ts), with the taxonomy it read them with. */
+  mentions?: { readonly taxonomy: object; readonly found: ReadonlyArray<Mention> } | undefined
 }
 
 /** Tokenised on first use: sentences that no stage reads by token (skipped sections, say) are never tokenised. */
@@ -21,6 +24,7 @@ class LazySentence implements Sentence {
   clauseStarts: ReadonlyArray<number> | undefined = undefined
   cueHits: ReadonlyArray<CueHit> | undefined = undefined
   exclusion: string | null | undefined = undefined
+  mentions: { readonly taxonomy: object; readonly found: ReadonlyArray<Mention> } | undefined = undefined
   constructor(readonly text: string) {}
   get tokens(): ReadonlyArray<Token> {
     return this.#tokens ??= tokenize(this.text)

@@ -126,10 +126,25 @@ describe("pasted header lines", () => {
       "Fulton Provisions Co.",
       "Chicago, IL (West Loop)"
     ])
+    assert.deepStrictEqual(header("Austin, TX 78723 · Monday–Friday, 8am–5pm")[1], "Austin, TX 78723")
     assert.deepStrictEqual(header("Hollis & Bloom (London, hybrid — 2 days a week in Shoreditch)"), [
       "Hollis & Bloom",
       "London"
     ])
+  })
+
+  it("takes a title ending in 'Clinic' for the title when a health center's name follows it", () => {
+    const p = Either.getOrThrow(extractGiven(
+      "https://x.example/5",
+      "Registered Nurse – Family Medicine Clinic\nMueller Community Health Center\nAustin, TX 78723\n\nWe are a " +
+        "nonprofit clinic.\n\nWhat you'll do\n- Triage patients by phone\n- Give vaccines\n\nWhat you'll need\n" +
+        "- Current RN license in Texas\n- BLS certification"
+    ))
+    assert.deepInclude(p, {
+      title: "Registered Nurse – Family Medicine Clinic",
+      company: "Mueller Community Health Center",
+      location: "Austin, TX 78723"
+    })
   })
 
   it("keeps the way of working a header line states when the place read from it leaves it out", () => {

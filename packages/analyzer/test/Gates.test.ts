@@ -198,6 +198,12 @@ describe("hard requirements", () => {
     assert.deepStrictEqual(kinds(gates(postgres, developer)), ["years:met"])
   })
 
+  it("reads years of doing something inside the years of a field ('including at least 2 years supervising')", () => {
+    const text = "Requirements\n- 6+ years of accounting experience, including at least 2 years supervising others"
+    const found = gates(text, nurse).filter((g) => g.what.includes("People management"))
+    assert.deepStrictEqual(found, [{ kind: "years", met: false, what: "2+ years of People management experience" }])
+  })
+
   it("does not take the credential in a specialty's years for the specialty", () => {
     // The RN license says who did the work; the emergency department, where: the nurse has the first only.
     const text = "Requirements\n- At least 2 years of emergency department experience as an RN"

@@ -223,6 +223,7 @@ describe("what is not a skill asked", () => {
       field("Performance Marketing Specialist", "3+ years managing paid search"),
       "Pay-per-click advertising"
     )
+    assert.notInclude(field("Marketing Operations Specialist", "3+ years in demand generation"), "Demand generation")
   })
 
   it("leaves out the kinds of role years may be spent in ('5+ years in SRE, DevOps or backend roles')", () => {
@@ -238,6 +239,11 @@ describe("what is not a skill asked", () => {
       description: "Requirements\n- 5+ years of experience\n- DevOps practices and Kubernetes"
     })
     assert.include(asked.names, "DevOps")
+  })
+
+  it("reads Epic before 'build', 'super-user' or 'certification' as the records system", () => {
+    const { names } = skillsOfPosting({ description: "Requirements\n- Epic super-user or Epic build experience" })
+    assert.deepStrictEqual(names, ["Epic Systems"])
   })
 
   it("reads Epic before 'charting' or 'documentation' as the records system", () => {

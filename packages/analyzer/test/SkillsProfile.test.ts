@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { IMPLIED } from "../src/skills/Implied.js"
+import { IMPLIED, SHOWN_BY_TWO } from "../src/skills/Implied.js"
 import { profileSkills } from "../src/skills/ProfileSkills.js"
 import { taxonomy } from "./AnalyzerSupport.js"
 
@@ -43,9 +43,16 @@ describe("profile skills", () => {
 
 describe("implied skills", () => {
   it("names only skills of the taxonomy", () => {
-    for (const [from, implied] of Object.entries(IMPLIED)) {
+    for (const [from, implied] of Object.entries({ ...IMPLIED, ...SHOWN_BY_TWO })) {
       for (const name of [from, ...implied]) assert.isDefined(taxonomy.byName.get(name.toLowerCase()), name)
     }
+  })
+
+  it("adds a broad practice that two of its skills show, and not one", () => {
+    const two = profileSkills({ skills: [{ name: "Ops", keywords: ["Kubernetes", "Terraform"] }] }, taxonomy)
+    assert.isTrue(two.has("DevOps"))
+    const one = profileSkills({ skills: [{ name: "Ops", keywords: ["Docker", "Jenkins"] }] }, taxonomy)
+    assert.isFalse(one.has("DevOps"))
   })
 
   it("adds what a skill shows: closing the books means journal entries, TypeScript means JavaScript", () => {

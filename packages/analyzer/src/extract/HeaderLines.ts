@@ -16,7 +16,7 @@ export const CITY_REGION =
   /^[\p{Lu}][\p{L}.' -]{1,40},\s*[\p{Lu}][\p{L}.' -]{1,40}(?:,\s*[\p{Lu}][\p{L}.' -]{1,40})?(?:\s+\d{5}(?:-\d{4})?)?$/u
 
 export const ORGANISATION =
-  /\b(?:group|inc\.?|llc|ltd\.?|llp|plc|gmbh|co\.?|company|corporation|corp\.?|partners|clinic|hospital|health|bank|agency|labs?|solutions|systems|services|technologies|studio|associates|school district|university|foundation)$/i
+  /\b(?:group|inc\.?|llc|ltd\.?|llp|plc|gmbh|co\.?|company|corporation|corp\.?|partners|clinic|hospital|health|bank|agency|labs?|solutions|systems|services|technologies|studio|associates|school district|university|foundation|(?:medical|health|community|care|service|distribution|learning|community health) cent(?:er|re))$/i
 
 /** Whether a name reads as an organisation's ("Meridian Dental Partners", "Lakeshore Brewing Company"). */
 export const isOrganisationName = (name: string): boolean => ORGANISATION.test(name.trim())

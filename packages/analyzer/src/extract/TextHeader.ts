@@ -64,7 +64,10 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
     if (split !== null && location === undefined) {
       const [left, right] = [split[1]!.trim(), split[2]!.trim()]
       // "Milwaukee, WI — on-site", "Portland, OR · Full-time": a place and how the job is worked.
-      if (CITY_REGION.test(left) && (WORK_MODE.test(right) || EMPLOYMENT.test(right)) && !CITY_REGION.test(right)) {
+      if (
+        CITY_REGION.test(left) && (WORK_MODE.test(right) || EMPLOYMENT.test(right) || SCHEDULE.test(right)) &&
+        !CITY_REGION.test(right)
+      ) {
         location = left
         used++
         continue
@@ -168,7 +171,7 @@ const WORK_MODE_FIRST = /^(?:remote|hybrid|on-?site|onsite)\b(?:\s+\S+){0,5}$/i
 
 // "Rotating days/nights", "Nights", "12-hour shifts": when the work is done, after the place.
 const SCHEDULE =
-  /^(?:rotating\b|\d{1,2}[- ]hour\b|(?:day|night|evening|weekend)s?(?:\s*(?:[/&,]|and)\s*(?:day|night|evening|weekend)s?)*(?:\s+shifts?)?$|(?:day|night|evening) shift\b)/i
+  /^(?:rotating\b|\d{1,2}[- ]hour\b|(?:day|night|evening|weekend)s?(?:\s*(?:[/&,]|and)\s*(?:day|night|evening|weekend)s?)*(?:\s+shifts?)?$|(?:day|night|evening) shift\b|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:[–—-]|to|through|thru)\s*(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)/i
 
 const TITLE_DASH_PLACE = /\s[—–-]\s+([^—–-]{2,60})$/
 const TITLE_PARENTHESES_PLACE = /\s\(([^()]{2,60})\)$/

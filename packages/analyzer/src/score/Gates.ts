@@ -279,9 +279,10 @@ const isSpecialty = (s: PostingSkill | undefined): s is PostingSkill =>
 // "Several years of backend work, at least 2 of them writing Elixir in production", "6+ years in accounting, two of
 // which in SEC reporting": years inside the years, in one skill.
 const YEARS_WITHIN =
-  /\b(?:at least\s+|including\s+(?:at least\s+)?)?(\d{1,2}|one|two|three|four|five|six)\s+(?:of them|of which|(?:of )?(?:those|these)(?: years)?)\s+(?:\w+ing\s+|in\s+|with\s+|on\s+)/i
+  /\b(?:(?:at least\s+|including\s+(?:at least\s+)?)?(\d{1,2}|one|two|three|four|five|six)\s+(?:of them|of which|(?:of )?(?:those|these)(?: years)?)\s+(?:\w+ing\s+|in\s+|with\s+|on\s+)|including\s+(?:at least\s+)?(\d{1,2}|one|two|three|four|five|six)\+?\s+years?\s+(?:of\s+)?(?=\w+ing\b))/i
 
-const YEARS_WITHIN_WORDS = [" of them", " of which", " of those", " of these"]
+// "6+ years of accounting, including at least 2 years supervising others": the second, a doing, inside the first.
+const YEARS_WITHIN_WORDS = [" of them", " of which", " of those", " of these", "including"]
 
 const yearsWithinGate = (
   sentence: Sentence,
@@ -292,7 +293,8 @@ const yearsWithinGate = (
 ): Gate | undefined => {
   const found = YEARS_WITHIN.exec(sentence.text)
   if (found === null) return undefined
-  const years = NUMBER_WORDS[found[1]!.toLowerCase()] ?? Number(found[1])
+  const count = (found[1] ?? found[2])!
+  const years = NUMBER_WORDS[count.toLowerCase()] ?? Number(count)
   const rest = makeSentence(sentence.text.slice(found.index + found[0].length))
   const named = findMentions(rest, taxonomy).map((m) => skills.find((s) => s.skill.name === m.skill.name))
     .filter(isSpecialty).slice(0, 2)

@@ -56,8 +56,12 @@ const CUE_AFTER = new Set([
   "compiler",
   "models",
   "pipelines",
-  // "Epic charting", "Epic documentation": a records system.
+  // "Epic charting", "Epic documentation", "Epic build", "Epic super-user": a records system.
   "charting",
+  "build",
+  "super",
+  "superuser",
+  "certification",
   "documentation",
   "ehr",
   "emr"

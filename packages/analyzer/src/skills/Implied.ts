@@ -59,3 +59,23 @@ export const IMPLIED: Readonly<Record<string, ReadonlyArray<string>>> = {
   "Journeyman electrician license": ["National Electrical Code"],
   "Commercial driver's license": ["Driver's license"]
 }
+
+/**
+ * Broad practices that two of their concrete skills show, as a careful reader assumes: an engineer who runs
+ * Kubernetes with Terraform and CI/CD does DevOps. One is not enough (Docker alone is no DevOps).
+ */
+export const SHOWN_BY_TWO: Readonly<Record<string, ReadonlyArray<string>>> = {
+  "DevOps": [
+    "CI/CD",
+    "Terraform",
+    "Kubernetes",
+    "Infrastructure as code",
+    "Ansible",
+    "Jenkins",
+    "GitLab CI",
+    "GitHub Actions",
+    "Helm",
+    "Argo CD"
+  ],
+  "Distributed systems": ["Microservices", "Apache Kafka", "gRPC", "Event-driven architecture", "Message queues"]
+}

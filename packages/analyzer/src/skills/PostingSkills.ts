@@ -171,6 +171,7 @@ const FIELDS_OF_WORK: ReadonlyMap<string, RegExp> = new Map([
   ["Growth marketing", MARKETING_TITLE],
   ["Performance marketing", MARKETING_TITLE],
   ["Pay-per-click advertising", MARKETING_TITLE],
+  ["Demand generation", MARKETING_TITLE],
   ["Data science", /data|scien|machine learning|\bml\b|\bai\b/i],
   ["Data engineering", /data|pipeline|etl|analytics/i],
   ["Logistics", /logist|dispatch|warehouse|supply|freight|transport|shipping|fleet/i],

@@ -1,5 +1,5 @@
 import type { Profile } from "@jobfit/core"
-import { IMPLIED } from "./Implied.js"
+import { IMPLIED, SHOWN_BY_TWO } from "./Implied.js"
 import { findMentions } from "./Matcher.js"
 import { polarityOf } from "./Negation.js"
 import { makeSentence, sentencesOf } from "./Sentence.js"
@@ -74,6 +74,12 @@ export const profileSkills = (resume: Resume, taxonomy: Taxonomy): ReadonlyMap<s
     for (const implied of IMPLIED[name] ?? []) {
       const skill = taxonomy.byName.get(implied.toLowerCase())
       if (skill !== undefined && !found.has(implied)) add(skill, undefined)
+    }
+  }
+  for (const [topic, members] of Object.entries(SHOWN_BY_TWO)) {
+    const skill = taxonomy.byName.get(topic.toLowerCase())
+    if (skill !== undefined && !found.has(topic) && members.filter((m) => found.has(m)).length >= 2) {
+      add(skill, undefined)
     }
   }
   perTaxonomy.set(resume, found)

@@ -135,6 +135,31 @@ export const VERB_OBJECT: ReadonlyArray<{
     objects: ["links", "backlinks"]
   },
   {
+    skill: "Code review",
+    verbs: ["review", "reviews", "reviewing", "reviewed"],
+    objects: ["code", "pull", "prs"]
+  },
+  {
+    skill: "Requirements gathering",
+    verbs: ["gather", "gathers", "gathering", "collect", "collecting", "elicit", "eliciting", "capture", "capturing"],
+    objects: ["requirements"]
+  },
+  {
+    skill: "Content marketing",
+    verbs: ["write", "writes", "writing", "draft", "drafting", "publish", "publishing"],
+    objects: ["blog", "blogs"]
+  },
+  {
+    skill: "Copywriting",
+    verbs: ["write", "writes", "writing", "draft", "drafting"],
+    objects: ["newsletter", "newsletters", "headlines", "taglines", "copy"]
+  },
+  {
+    skill: "People management",
+    verbs: ["supervise", "supervises", "supervising", "supervised", "manage", "managing", "lead", "leading"],
+    objects: ["others", "people", "staff", "employees", "reports", "teams", "accountants", "nurses", "engineers"]
+  },
+  {
     skill: "Market segmentation",
     verbs: ["segment", "segments", "segmented", "segmenting"],
     objects: ["list", "lists", "audience", "audiences", "customers", "subscribers", "database"]

@@ -147,6 +147,16 @@ describe("pasted header lines", () => {
     })
   })
 
+  it("reads LinkedIn's top card pasted with the employer first: employer, title, place with its notes", () => {
+    const p = Either.getOrThrow(extractGiven(
+      "https://www.linkedin.com/jobs/view/1",
+      "Harborview Plastics\nStaff Accountant\nChicago, IL · 1 week ago · 64 applicants\nHybrid Full-time\nEasy Apply\n\n" +
+        "About the job\nWe make packaging for food.\n\nResponsibilities\nPrepare journal entries and reconciliations\n\n" +
+        "Qualifications\n2-5 years of accounting experience\nNetSuite"
+    ))
+    assert.deepInclude(p, { title: "Staff Accountant", company: "Harborview Plastics", location: "Chicago, IL" })
+  })
+
   it("keeps the way of working a header line states when the place read from it leaves it out", () => {
     const p = Either.getOrThrow(extractGiven(
       "https://x.example/4",

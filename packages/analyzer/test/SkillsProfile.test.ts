@@ -53,6 +53,8 @@ describe("implied skills", () => {
     assert.isTrue(two.has("DevOps"))
     const one = profileSkills({ skills: [{ name: "Ops", keywords: ["Docker", "Jenkins"] }] }, taxonomy)
     assert.isFalse(one.has("DevOps"))
+    const growth = profileSkills({ skills: [{ name: "Marketing", keywords: ["SEO", "Email marketing"] }] }, taxonomy)
+    assert.isTrue(growth.has("Growth marketing"))
   })
 
   it("adds what a skill shows: closing the books means journal entries, TypeScript means JavaScript", () => {

@@ -44,6 +44,7 @@ describe("tasks that name a skill as a verb and its object", () => {
     assert.deepStrictEqual(skillsIn("Gather requirements from nursing units"), ["Requirements gathering"])
     assert.deepStrictEqual(skillsIn("Write blog posts for our customers"), ["Content marketing"])
     assert.deepStrictEqual(skillsIn("Supervise one staff accountant"), ["People management"])
+    assert.deepStrictEqual(skillsIn("Manage a freelance designer and a copywriter"), ["People management"])
     assert.deepStrictEqual(skillsIn("The office is accessible by train"), [])
     assert.deepStrictEqual(skillsIn("Close monthly deals with the sales team"), [])
   })

@@ -64,8 +64,10 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
     if (split !== null && location === undefined) {
       const [left, right] = [split[1]!.trim(), split[2]!.trim()]
       // "Milwaukee, WI — on-site", "Portland, OR · Full-time": a place and how the job is worked.
+      const notes = right.split(PLACE_SEPARATOR).every((item) => BOARD_FURNITURE.test(item))
       if (
-        CITY_REGION.test(left) && (WORK_MODE.test(right) || EMPLOYMENT.test(right) || SCHEDULE.test(right)) &&
+        CITY_REGION.test(left) &&
+        (WORK_MODE.test(right) || EMPLOYMENT.test(right) || SCHEDULE.test(right) || notes) &&
         !CITY_REGION.test(right)
       ) {
         location = left
@@ -157,6 +159,7 @@ export const withoutWorkMode = (place: string): string => {
       const bare = item.replace(/\s*\([^()]*\)$/, "")
       // "Remote possible within Germany": a way of working opens the item.
       return (WORK_MODE.test(bare) && bare.split(/\s+/).length <= 3) || WORK_MODE_FIRST.test(bare) ||
+        BOARD_FURNITURE.test(item) ||
         ((EMPLOYMENT.test(item) || SCHEDULE.test(item)) && !CITY_REGION.test(item))
     })
   ) return items[0]!
@@ -166,6 +169,10 @@ export const withoutWorkMode = (place: string): string => {
     ? parts.slice(0, -1).join(", ")
     : place
 }
+
+// "1 week ago", "64 applicants", "Over 100 applicants": a board's notes after the place (LinkedIn's top card).
+const BOARD_FURNITURE =
+  /^(?:(?:re)?posted\s+)?(?:\d+|an?|one)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+ago$|^(?:over\s+)?\d[\d,]*\s+applicants?$|^(?:be among the first \d+ applicants|promoted|actively recruiting)$/i
 
 const WORK_MODE_FIRST = /^(?:remote|hybrid|on-?site|onsite)\b(?:\s+\S+){0,5}$/i
 
@@ -190,8 +197,11 @@ export const placeInTitle = (title: string): string | undefined =>
  * Dental Group") and the second is a short line that does not, else 0.
  */
 export const companyFirst = (lines: ReadonlyArray<string>): number => {
-  const [first, second] = lines.map((l) => l.trim())
+  const [first, second, third] = lines.map((l) => l.trim())
   if (first === undefined || second === undefined) return 0
+  // LinkedIn's top card: employer, title, then "Chicago, IL · 1 week ago · 64 applicants".
+  const card = third?.split(PLACE_SEPARATOR) ?? []
+  if (card.length >= 2 && isPlaceLine(card[0]!) && card.slice(1).every((item) => BOARD_FURNITURE.test(item))) return 1
   const short = (line: string) => line.length <= 80 && !/[.!?:]$/.test(line) && line.split(/\s+/).length <= 10
   return ORGANISATION.test(first) && short(first) && short(second) && !ORGANISATION.test(second) &&
       !isPlaceLine(second)

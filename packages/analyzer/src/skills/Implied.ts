@@ -77,5 +77,14 @@ export const SHOWN_BY_TWO: Readonly<Record<string, ReadonlyArray<string>>> = {
     "Helm",
     "Argo CD"
   ],
-  "Distributed systems": ["Microservices", "Apache Kafka", "gRPC", "Event-driven architecture", "Message queues"]
+  "Distributed systems": ["Microservices", "Apache Kafka", "gRPC", "Event-driven architecture", "Message queues"],
+  // Growth marketing works across channels: paid, search, email, testing.
+  "Growth marketing": [
+    "Performance marketing",
+    "Search engine optimization",
+    "Email marketing",
+    "A/B testing",
+    "Conversion rate optimization",
+    "Marketing automation"
+  ]
 }

@@ -157,7 +157,21 @@ export const VERB_OBJECT: ReadonlyArray<{
   {
     skill: "People management",
     verbs: ["supervise", "supervises", "supervising", "supervised", "manage", "managing", "lead", "leading"],
-    objects: ["others", "people", "staff", "employees", "reports", "teams", "accountants", "nurses", "engineers"]
+    objects: [
+      "others",
+      "people",
+      "staff",
+      "employees",
+      "reports",
+      "teams",
+      "accountants",
+      "nurses",
+      "engineers",
+      "designers",
+      "designer",
+      "freelancers",
+      "contractors"
+    ]
   },
   {
     skill: "Market segmentation",

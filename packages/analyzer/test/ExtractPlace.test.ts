@@ -64,6 +64,7 @@ describe("pasted header lines", () => {
       company: "Sunpeak Solar"
     })
     assert.deepStrictEqual(titleLine("Data Engineer"), { title: "Data Engineer" })
+    assert.deepStrictEqual(titleLine("🚀 Frontend Engineer (React)"), { title: "Frontend Engineer (React)" })
     assert.deepStrictEqual(titleLine("Job Title: Cath Lab Registered Nurse"), { title: "Cath Lab Registered Nurse" })
     assert.deepStrictEqual(titleLine("Registered Nurse - PACU | St. Brigid Medical Center | Austin, TX"), {
       title: "Registered Nurse - PACU",
@@ -85,6 +86,11 @@ describe("pasted header lines", () => {
     assert.strictEqual(companyFirst(["Brightwater Dental Group", "Dental Hygienist", "Portland, OR"]), 1)
     assert.strictEqual(companyFirst(["Dental Hygienist", "Brightwater Dental Group", "Portland, OR"]), 0)
     assert.strictEqual(companyFirst(["Acme Health", "Portland, OR"]), 0)
+    // A title ending in an organisation's word, over the employer and its place.
+    assert.strictEqual(
+      companyFirst(["Clinical Nurse Educator – Medical/Surgical Services", "Pecan Grove Medical Center — Austin, TX"]),
+      0
+    )
   })
 
   it("reads a pasted posting whose employer comes first and whose place line says how the job is worked", () => {

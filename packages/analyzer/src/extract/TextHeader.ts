@@ -200,6 +200,10 @@ export const companyFirst = (lines: ReadonlyArray<string>): number => {
   const [first, second, third] = lines.map((l) => l.trim())
   if (first === undefined || second === undefined) return 0
   // LinkedIn's top card: employer, title, then "Chicago, IL · 1 week ago · 64 applicants".
+  // "Pecan Grove Medical Center — Austin, TX" under the first line: the employer and its place are the second line's,
+  // so the first is the title, whatever word it ends with.
+  const split = SPLIT_LINE.exec(second)
+  if (split !== null && isPlaceLine(split[2]!.trim()) && !isPlaceLine(split[1]!.trim())) return 0
   const card = third?.split(PLACE_SEPARATOR) ?? []
   if (card.length >= 2 && isPlaceLine(card[0]!) && card.slice(1).every((item) => BOARD_FURNITURE.test(item))) return 1
   const short = (line: string) => line.length <= 80 && !/[.!?:]$/.test(line) && line.split(/\s+/).length <= 10
@@ -218,6 +222,8 @@ export const titleLine = (line: string): Header => {
   const trimmed = line.trim().replace(/^(?:job title|position title|position|job|title|role)\s*[:：]\s*/i, "")
     // "NOW HIRING - Forklift Operators", "[Hiring] Junior Frontend Developer": an announcement, then the title.
     .replace(/^(?:\[hiring\]|\(hiring\)|now hiring|we(?:'re| are) hiring|hiring)\s*(?:[:!–—-]\s*)?(?=\S)/i, "")
+    // "🚀 Frontend Engineer (React)": a post's emoji before the title.
+    .replace(/^[\p{Extended_Pictographic}\uFE0F\u200D\s]+(?=\S)/u, "")
   if (trimmed === "") return {}
   const parts = trimmed.split(SPACED_SEPARATOR).map((p) => p.trim()).filter((p) => p !== "")
   if (parts.length >= 2) {

@@ -15,6 +15,8 @@ export const VERB_OBJECT: ReadonlyArray<{
   readonly objects: ReadonlyArray<string>
   /** Words after the object that make it another thing ("calendar year"). */
   readonly notBefore?: ReadonlyArray<string>
+  /** Words right before the object that make it another thing ("social calendar"). */
+  readonly notAfter?: ReadonlyArray<string>
   /**
    * The first word alone names the skill, and the object is read as its own term too: "accessible HTML" is web
    * accessibility and HTML.
@@ -59,7 +61,8 @@ export const VERB_OBJECT: ReadonlyArray<{
     skill: "Calendar management",
     verbs: ["manage", "manages", "managed", "managing", "keep", "keeps", "kept", "keeping", "maintain", "maintaining"],
     objects: ["calendar", "calendars", "diary", "diaries"],
-    notBefore: ["year", "years", "month", "months", "quarter", "quarters", "week", "weeks", "day", "days"]
+    notBefore: ["year", "years", "month", "months", "quarter", "quarters", "week", "weeks", "day", "days"],
+    notAfter: ["social", "content", "editorial", "marketing", "publishing", "posting", "events", "release"]
   },
   {
     skill: "Patient triage",
@@ -135,6 +138,12 @@ export const VERB_OBJECT: ReadonlyArray<{
     objects: ["links", "backlinks"]
   },
   {
+    // "Prepare partnership (1065) and individual (1040) returns".
+    skill: "Tax preparation",
+    verbs: ["prepare", "prepares", "preparing", "prepared", "file", "files", "filing"],
+    objects: ["returns"]
+  },
+  {
     skill: "Code review",
     verbs: ["review", "reviews", "reviewing", "reviewed"],
     objects: ["code", "pull", "prs"]
@@ -190,12 +199,19 @@ interface Pair {
   readonly skill: string
   readonly objects: ReadonlySet<string>
   readonly notBefore: ReadonlySet<string>
+  readonly notAfter: ReadonlySet<string>
   readonly qualifier: boolean
 }
 
 const pairsOfVerb = new Map<string, Array<Pair>>()
-for (const { notBefore = [], objects, qualifier = false, skill, verbs } of VERB_OBJECT) {
-  const pair: Pair = { skill, objects: new Set(objects), notBefore: new Set(notBefore), qualifier }
+for (const { notAfter = [], notBefore = [], objects, qualifier = false, skill, verbs } of VERB_OBJECT) {
+  const pair: Pair = {
+    skill,
+    objects: new Set(objects),
+    notBefore: new Set(notBefore),
+    notAfter: new Set(notAfter),
+    qualifier
+  }
   for (const verb of verbs) {
     const pairs = pairsOfVerb.get(verb)
     if (pairs === undefined) pairsOfVerb.set(verb, [pair])
@@ -238,6 +254,7 @@ export const verbObjectMentions = (
       const entry = entries.find((e) => e.objects.has(tokens[object]!.norm))
       if (entry === undefined) continue
       if (entry.notBefore.has(tokens[object + 1]?.norm ?? "")) break
+      if (object > at + 1 && entry.notAfter.has(tokens[object - 1]!.norm)) break
       const skill = taxonomy.byName.get(entry.skill.toLowerCase())
       const last = entry.qualifier ? at : object
       const overlaps = found.some((m) => m.first <= last && m.last >= at) ||

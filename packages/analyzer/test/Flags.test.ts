@@ -109,6 +109,10 @@ describe("red flags", () => {
     )
     assert.strictEqual(flag({ company: "", description: requirements }, "NO_COMPANY")?.severity, "medium")
     assert.strictEqual(flag({ company: "Confidential", description: requirements }, "NO_COMPANY")?.severity, "low")
+    // A recruiter's message that keeps the client's name back: withheld, as "Confidential" is.
+    const agency =
+      `I'm a recruiter with Bluebell Health Staffing, hiring for one of our hospital partners.\n${requirements}`
+    assert.strictEqual(flag({ company: "", description: agency }, "NO_COMPANY")?.severity, "low")
     assert.isDefined(flag({ description: `Limited spots - act now!${requirements}` }, "URGENCY_PRESSURE"))
     assert.isDefined(flag({ description: `Hiring immediately, respond today.${requirements}` }, "URGENCY_PRESSURE"))
     assert.isDefined(flag({ description: "Great team, great vibes." }, "NO_REQUIREMENTS"))

@@ -161,9 +161,17 @@ const NO_NAME = /^(?:|unknown|n\/?a|none|null|anonymous|company|employer|hiring 
 const HIDDEN_NAME =
   /^(?:confidential|undisclosed|not disclosed|private|stealth(?: startup| company)?|(?:our|a) client|leading company)$/i
 
+// "I'm a recruiter with Bluebell Health Staffing ... one of our hospital partners": an agency that names itself and
+// keeps its client's name back, as agencies do.
+const VIA_AGENCY =
+  /\b(?:recruiter (?:at|with|for)|(?:staffing|recruiting|recruitment|search) (?:agency|firm|partner)|(?:one of )?our (?:\w+ )?(?:clients?|partners?)\b|a client of ours)/i
+
 export const noCompany = (text: FlagText): Flag | undefined => {
   const company = text.posting.company.trim()
   if (NO_NAME.test(company)) {
+    if (company === "" && VIA_AGENCY.test(text.posting.description)) {
+      return flag("NO_COMPANY", "low", "The employer's name is withheld by the recruiter who posted it")
+    }
     return flag("NO_COMPANY", "medium", "No identifiable employer is named", company === "" ? undefined : company)
   }
   if (HIDDEN_NAME.test(company)) return flag("NO_COMPANY", "low", "The employer's name is withheld", company)

@@ -101,6 +101,11 @@ describe("hard requirements", () => {
     // A remote role for people living in one country: the country the profile lives in decides.
     const spain = "Requirements\n- You must be based in Spain; the role is remote within Spain only"
     assert.deepStrictEqual(kinds(gates(spain, developer, { location: "Remote", remote: true })), ["location:missing"])
+    const netherlands =
+      "Requirements\n- You must live in the Netherlands; this role is remote within the Netherlands only"
+    assert.deepStrictEqual(kinds(gates(netherlands, developer, { location: "Remote (Netherlands)" })), [
+      "location:missing"
+    ])
     const berlin = "Requirements\n- You must be based in Germany; the role is remote within Germany only"
     assert.deepStrictEqual(kinds(gates(berlin, developer, { location: "Remote", remote: true })), ["location:met"])
   })

@@ -9,6 +9,7 @@ describe("tasks that name a skill as a verb and its object", () => {
     assert.deepStrictEqual(skillsIn("Enter and code the bills"), ["Invoicing"])
     assert.deepStrictEqual(skillsIn("Manage the CEO's calendar, inbox and travel"), ["Calendar management"])
     assert.deepStrictEqual(skillsIn("Give medications and vaccines"), ["Medication administration"])
+    assert.deepStrictEqual(skillsIn("Administer chemotherapy according to protocol"), ["Medication administration"])
     assert.deepStrictEqual(skillsIn("Segment our list of 400,000 customers"), ["Market segmentation"])
     // A hyphenated word counts once: "walk-in" is one of the three.
     assert.deepStrictEqual(skillsIn("Triage walk-in and EMS patients"), ["Patient triage"])

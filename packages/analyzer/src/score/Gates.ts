@@ -151,7 +151,7 @@ const placeNames = (text: string): ReadonlyArray<string> =>
 
 // "You must be based in Spain", "must live in Texas": a place named in the sentence, remote roles included.
 const BASED_IN =
-  /\bmust (?:currently )?(?:live|reside|be located|be based|be resident) in ([\p{Lu}][\p{L}.' ]{1,40}?)(?=[;,.)]|\s+(?:and|or|to|with|for|while)\b|$)/u
+  /\bmust (?:currently )?(?:live|reside|be located|be based|be resident) in (?:the )?([\p{Lu}][\p{L}.' ]{1,40}?)(?=[;,.)]|\s+(?:and|or|to|with|for|while)\b|$)/u
 
 const locationGate = (sentence: string, posting: Posting.Posting, facts: ProfileFacts): Gate | undefined => {
   const based = BASED_IN.exec(sentence)

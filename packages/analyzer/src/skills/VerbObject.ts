@@ -31,7 +31,7 @@ export const VERB_OBJECT: ReadonlyArray<{
   {
     skill: "Medication administration",
     verbs: ["administer", "administers", "administered", "administering", "give", "gives", "giving", "pass", "passing"],
-    objects: ["medication", "medications", "meds", "medicines"]
+    objects: ["medication", "medications", "meds", "medicines", "chemotherapy", "injections", "vaccines", "infusions"]
   },
   {
     skill: "Invoicing",

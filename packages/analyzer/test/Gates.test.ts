@@ -266,6 +266,13 @@ describe("hard requirements", () => {
   it("makes a missing must-have line a gate", () => {
     const text = "Requirements\n- Kafka is a must-have for this team\n- Go and PostgreSQL"
     assert.deepStrictEqual(kinds(gates(text, developer)), ["must_have:missing"])
+    // Every line under a "Must-haves" heading is marked must-have; those under "Nice-to-haves" are not.
+    const heading =
+      "Must-haves\n- Apache Kafka in production\n- PostgreSQL at scale\n\nNice-to-haves\n- Terraform at scale"
+    assert.deepStrictEqual(gates(heading, developer), [
+      { kind: "must_have", met: false, what: "Apache Kafka" },
+      { kind: "must_have", met: true, what: "PostgreSQL" }
+    ])
   })
 
   it("keeps a must-have lead-in with its line, in pasted text and in a fetched posting's sections", () => {

@@ -259,9 +259,11 @@ const mustHaveGate = (
   sentence: string,
   skills: ReadonlyArray<PostingSkill>,
   has: (name: string) => boolean,
-  taxonomy: Taxonomy
+  taxonomy: Taxonomy,
+  /** The line stands under a "Must-haves" heading. */
+  marked = false
 ): Gate | undefined => {
-  if (!MUST_HAVE.test(sentence) || SOFT.test(sentence)) return undefined
+  if (!(marked || MUST_HAVE.test(sentence)) || SOFT.test(sentence)) return undefined
   const names = new Set(findMentions(makeSentence(sentence), taxonomy).map((m) => m.skill.name))
   const named = skills.filter((s) =>
     names.has(s.skill.name) && s.importance === "required" && kindOfCredential(s) === undefined
@@ -342,7 +344,7 @@ export const gatesOf = (
     kinds.add(key)
     gates.push({ ...gate, quote: shorten(gate.quote) })
   }
-  for (const { mode, sentence, source } of segments) {
+  for (const { mode, must, sentence, source } of segments) {
     if (mode === "skip" || mode === "preferred" || source === "intro" || source === "title") continue
     const text = sentence.text
     if (text.length < 12) continue
@@ -352,6 +354,9 @@ export const gatesOf = (
     add(exclusion)
     if (containsAny(lower, YEARS_WITHIN_WORDS) && !hasPreferredCue(sentence)) {
       add(yearsWithinGate(sentence, skills, has, facts, taxonomy))
+    }
+    if (must && exclusion === undefined && !hasPreferredCue(sentence)) {
+      add(mustHaveGate(text, skills, has, taxonomy, true))
     }
     if (!MAY_GATE.test(lower) || hasPreferredCue(sentence)) continue
     // A degree inside a list of credentials ("an RN license or a BSN") belongs to that list's gate.

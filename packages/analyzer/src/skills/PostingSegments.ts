@@ -15,6 +15,8 @@ export interface Segment {
   readonly sentence: Sentence
   readonly mode: Mode
   readonly source: SegmentSource
+  /** The line stands under a "Must-haves" heading: marked must-have, as "Must have: Kafka" marks its own. */
+  readonly must: boolean
 }
 
 const PREFERRED_HEADING =
@@ -102,13 +104,30 @@ const segmentsOfLines = (
   out: Array<Segment>,
   lines: ReadonlyArray<string>,
   mode: Mode,
-  source: SegmentSource
+  source: SegmentSource,
+  must: ReadonlySet<string> = NO_LINES
 ): void => {
   for (const line of lines) {
+    const marked = must.size > 0 && must.has(same(line))
     for (const text of splitSentences(line)) {
-      out.push({ sentence: makeSentence(text), mode: BOILERPLATE.test(text) ? "skip" : mode, source })
+      out.push({ sentence: makeSentence(text), mode: BOILERPLATE.test(text) ? "skip" : mode, source, must: marked })
     }
   }
+}
+
+const NO_LINES: ReadonlySet<string> = new Set()
+
+/** The lines of a description that stand under a "Must-haves" heading (as `same` gives them). */
+const mustLinesOf = (description: string, taxonomy: Taxonomy): ReadonlySet<string> => {
+  if (!MUST_LABEL.test(description)) return NO_LINES
+  const lines = new Set<string>()
+  let under = false
+  for (const raw of rawLines(description)) {
+    const heading = headingOf(raw, taxonomy)
+    if (heading !== undefined) under = heading.rest === "" && MUST_LABEL.test(heading.heading)
+    else if (under) lines.add(same(cleanLine(raw)))
+  }
+  return lines
 }
 
 const CARRIAGE_RETURN = 13
@@ -135,11 +154,12 @@ export const postingSegments = (posting: Posting.Posting, taxonomy: Taxonomy): R
   const segments: Array<Segment> = []
   segmentsOfLines(segments, [posting.title], "required", "title")
   const seen = new Set<string>()
+  const must = mustLinesOf(posting.description, taxonomy)
   if (sections !== undefined) {
     const add = (lines: ReadonlyArray<string>, mode: Mode, source: SegmentSource) => {
       const clean = lines.flatMap(splitLines)
       for (const line of clean) seen.add(same(line))
-      segmentsOfLines(segments, clean, mode, source)
+      segmentsOfLines(segments, clean, mode, source, must)
     }
     add(sections.requirements, "required", "requirements")
     add(sections.nice_to_have, "preferred", "nice_to_have")
@@ -168,7 +188,7 @@ export const postingSegments = (posting: Posting.Posting, taxonomy: Taxonomy): R
     if (source === "intro" && /\b(?:you|your|you'll|you're)\b/i.test(raw)) source = "description"
     const line = cleanLine(raw)
     if (line !== "" && (seen.size === 0 || !seen.has(same(line)))) {
-      segmentsOfLines(segments, [line], mode, source)
+      segmentsOfLines(segments, [line], mode, source, must)
     }
   }
   return segments

@@ -105,29 +105,13 @@ const segmentsOfLines = (
   lines: ReadonlyArray<string>,
   mode: Mode,
   source: SegmentSource,
-  must: ReadonlySet<string> = NO_LINES
+  must = false
 ): void => {
   for (const line of lines) {
-    const marked = must.size > 0 && must.has(same(line))
     for (const text of splitSentences(line)) {
-      out.push({ sentence: makeSentence(text), mode: BOILERPLATE.test(text) ? "skip" : mode, source, must: marked })
+      out.push({ sentence: makeSentence(text), mode: BOILERPLATE.test(text) ? "skip" : mode, source, must })
     }
   }
-}
-
-const NO_LINES: ReadonlySet<string> = new Set()
-
-/** The lines of a description that stand under a "Must-haves" heading (as `same` gives them). */
-const mustLinesOf = (description: string, taxonomy: Taxonomy): ReadonlySet<string> => {
-  if (!MUST_LABEL.test(description)) return NO_LINES
-  const lines = new Set<string>()
-  let under = false
-  for (const raw of rawLines(description)) {
-    const heading = headingOf(raw, taxonomy)
-    if (heading !== undefined) under = heading.rest === "" && MUST_LABEL.test(heading.heading)
-    else if (under) lines.add(same(cleanLine(raw)))
-  }
-  return lines
 }
 
 const CARRIAGE_RETURN = 13
@@ -154,12 +138,17 @@ export const postingSegments = (posting: Posting.Posting, taxonomy: Taxonomy): R
   const segments: Array<Segment> = []
   segmentsOfLines(segments, [posting.title], "required", "title")
   const seen = new Set<string>()
-  const must = mustLinesOf(posting.description, taxonomy)
+  // Where each section line's sentences are, to mark those the description puts under a "Must-haves" heading.
+  const sectionLines: Array<readonly [key: string, from: number, to: number]> = []
   if (sections !== undefined) {
     const add = (lines: ReadonlyArray<string>, mode: Mode, source: SegmentSource) => {
-      const clean = lines.flatMap(splitLines)
-      for (const line of clean) seen.add(same(line))
-      segmentsOfLines(segments, clean, mode, source, must)
+      for (const line of lines.flatMap(splitLines)) {
+        const key = same(line)
+        seen.add(key)
+        const from = segments.length
+        segmentsOfLines(segments, [line], mode, source)
+        sectionLines.push([key, from, segments.length])
+      }
     }
     add(sections.requirements, "required", "requirements")
     add(sections.nice_to_have, "preferred", "nice_to_have")
@@ -168,9 +157,13 @@ export const postingSegments = (posting: Posting.Posting, taxonomy: Taxonomy): R
   let mode: Mode = "implicit"
   // The intro (usually about the company) lasts until a job heading or a line speaking to the reader.
   let source: SegmentSource = "intro"
+  // Under a "Must-haves" heading every line is marked must-have, as "Must have: Kafka" marks its own.
+  let must = false
+  const mustLines = new Set<string>()
   for (const raw of rawLines(posting.description)) {
     const heading = headingOf(raw, taxonomy)
     if (heading !== undefined) {
+      must = heading.rest === "" && MUST_LABEL.test(heading.heading)
       const headingMode = modeOfHeading(heading.heading)
       // An "About <Company>" heading further down opens another description of the company.
       source = ABOUT_HEADING.test(heading.heading) && !JOB_HEADING.test(heading.heading) ? "intro" : "description"
@@ -187,9 +180,13 @@ export const postingSegments = (posting: Posting.Posting, taxonomy: Taxonomy): R
     }
     if (source === "intro" && /\b(?:you|your|you'll|you're)\b/i.test(raw)) source = "description"
     const line = cleanLine(raw)
-    if (line !== "" && (seen.size === 0 || !seen.has(same(line)))) {
-      segmentsOfLines(segments, [line], mode, source, must)
-    }
+    if (line === "") continue
+    if (seen.size === 0 || !seen.has(same(line))) segmentsOfLines(segments, [line], mode, source, must)
+    else if (must) mustLines.add(same(line))
+  }
+  for (const [key, from, to] of sectionLines) {
+    if (!mustLines.has(key)) continue
+    for (let i = from; i < to; i++) segments[i] = { ...segments[i]!, must: true }
   }
   return segments
 }

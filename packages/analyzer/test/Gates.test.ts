@@ -266,6 +266,13 @@ describe("hard requirements", () => {
   it("makes a missing must-have line a gate", () => {
     const text = "Requirements\n- Kafka is a must-have for this team\n- Go and PostgreSQL"
     assert.deepStrictEqual(kinds(gates(text, developer)), ["must_have:missing"])
+    // "X experience required" at a line's end marks it as "X experience is required" does.
+    assert.deepStrictEqual(
+      kinds(gates("Requirements\n- Go and PostgreSQL\n- Apache Kafka experience required", developer)),
+      [
+        "must_have:missing"
+      ]
+    )
     // Every line under a "Must-haves" heading is marked must-have; those under "Nice-to-haves" are not.
     const heading =
       "Must-haves\n- Apache Kafka in production\n- PostgreSQL at scale\n\nNice-to-haves\n- Terraform at scale"

@@ -130,6 +130,12 @@ describe("factors", () => {
     assert.strictEqual(fit(berlin, { locations: ["Berlin"], remote: "hybrid" }).score, 1)
     assert.strictEqual(fit(berlin, { locations: ["Munich"], remote: "hybrid" }).score, 0.1)
     assert.strictEqual(fit(berlin, { locations: ["Berlin"], remote: "remote" }).score, 0.7)
+    // "Hamburg (hybrid) or remote in Germany": remote is one of the ways offered.
+    const either = posting({
+      description: "Hybrid work in Hamburg.",
+      location: "Hamburg (hybrid) or remote in Germany"
+    })
+    assert.strictEqual(workModeOf(either, either.description), "remote")
     // A hybrid role whose place the posting does not state is not known to be a move: the way of working alone.
     const nowhere = posting({ description: "Hybrid role, two days a week in the office.", location: "" })
     assert.strictEqual(fit(nowhere, { locations: ["Berlin"], remote: "remote" }).score, 0.7)

@@ -60,6 +60,13 @@ describe("posting skills", () => {
     assert.include(holder.names, "ADP")
   })
 
+  it("reads 'A, B, C or a similar platform' as one ask any of them meets", () => {
+    const { byName } = skillsOfPosting({
+      description: "Requirements\n- Experience with Braze, Klaviyo, HubSpot or a similar platform"
+    })
+    assert.sameMembers([...(byName.get("HubSpot")?.alternatives ?? [])], ["Braze", "Klaviyo"])
+  })
+
   it("lets a preferred cue inside the requirements win", () => {
     const { byName } = skillsOfPosting({
       description: "",

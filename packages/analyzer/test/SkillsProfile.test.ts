@@ -36,6 +36,10 @@ describe("profile skills", () => {
     assert.isFalse(skills.has("Go"))
   })
 
+  it("counts a degree named by its kind as the credential ('BSN')", () => {
+    assert.isTrue(profileSkills({ education: [{ studyType: "BSN", area: "Nursing" }] }, taxonomy).has("BSN degree"))
+  })
+
   it("handles an empty resume", () => {
     assert.strictEqual(profileSkills({}, taxonomy).size, 0)
   })

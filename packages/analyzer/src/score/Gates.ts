@@ -255,6 +255,11 @@ const roleYearsGate = (sentence: string, facts: ProfileFacts): Gate | undefined 
   }
 }
 
+// "ADP Workforce Now experience required": a line that ends so marks its tool as "… experience is required" does.
+// Years asked that way ("1+ year of ICU experience required") are the years gate's.
+const toolRequired = (sentence: string): boolean =>
+  /\bexperience required\.?$/i.test(sentence) && !/\b(?:years?|yrs?)\b/i.test(sentence)
+
 const mustHaveGate = (
   sentence: string,
   skills: ReadonlyArray<PostingSkill>,
@@ -263,7 +268,7 @@ const mustHaveGate = (
   /** The line stands under a "Must-haves" heading. */
   marked = false
 ): Gate | undefined => {
-  if (!(marked || MUST_HAVE.test(sentence)) || SOFT.test(sentence)) return undefined
+  if (!(marked || MUST_HAVE.test(sentence) || toolRequired(sentence)) || SOFT.test(sentence)) return undefined
   const names = new Set(findMentions(makeSentence(sentence), taxonomy).map((m) => m.skill.name))
   const named = skills.filter((s) =>
     names.has(s.skill.name) && s.importance === "required" && kindOfCredential(s) === undefined
@@ -281,7 +286,7 @@ const isSpecialty = (s: PostingSkill | undefined): s is PostingSkill =>
 // "Several years of backend work, at least 2 of them writing Elixir in production", "6+ years in accounting, two of
 // which in SEC reporting": years inside the years, in one skill.
 const YEARS_WITHIN =
-  /\b(?:(?:at least\s+|including\s+(?:at least\s+)?)?(\d{1,2}|one|two|three|four|five|six)\s+(?:of them|of which|(?:of )?(?:those|these)(?: years)?)\s+(?:\w+ing\s+|in\s+|with\s+|on\s+)|including\s+(?:at least\s+)?(\d{1,2}|one|two|three|four|five|six)\+?\s+years?\s+(?:of\s+)?(?=\w+ing\b))/i
+  /\b(?:(?:at least\s+|including\s+(?:at least\s+)?)?(\d{1,2}|one|two|three|four|five|six)\s+(?:of them|of which|(?:of )?(?:those|these)(?: years)?)\s+(?:\w+ing\s+|in\s+|with\s+|on\s+)|including\s+(?:at least\s+)?(\d{1,2}|one|two|three|four|five|six)\+?\s+years?\s+(?:(?:of|in an?|in)\s+)?(?=\w+ing\b|\w+\s+(?:nurse|or)\b))/i
 
 // "6+ years of accounting, including at least 2 years supervising others": the second, a doing, inside the first.
 const YEARS_WITHIN_WORDS = [" of them", " of which", " of those", " of these", "including"]

@@ -7,9 +7,13 @@ export type WorkMode = "remote" | "hybrid" | "onsite" | "unknown"
 const HYBRID_WORK =
   /\bhybrid\b(?!\s+(?:cloud|apps?|mobile|vehicles?|cars?|infrastructure|solutions?|architectures?|environments?|models? of|deployments?)\b)/i
 
+const REMOTE_OPTION = /\bor (?:fully )?remote\b|\/\s*remote\b|\bremote[- ](?:possible|option|friendly|first)\b/i
+
 /** Whether the posting is remote, hybrid or on site, from its flag, location and wording. */
 export const workModeOf = (posting: Posting.Posting, text: string): WorkMode => {
   const where = `${posting.location} ${posting.title}`
+  // "Hamburg (hybrid) or remote in Germany": remote is one of the ways offered.
+  if (REMOTE_OPTION.test(posting.location)) return "remote"
   if (/\bhybrid\b/i.test(where) || HYBRID_WORK.test(text)) {
     return "hybrid"
   }

@@ -18,7 +18,9 @@ const listed = (resume: Resume): ReadonlyArray<string> => [
   ...(resume.skills ?? []).flatMap((s) => [s.name, ...(s.keywords ?? [])]),
   ...(resume.projects ?? []).flatMap((p) => p.keywords ?? []),
   ...(resume.certificates ?? []).map((c) => c.name),
-  ...(resume.languages ?? []).map((l) => l.language)
+  ...(resume.languages ?? []).map((l) => l.language),
+  // A degree named by its kind ("BSN", "MBA") is a credential the profile holds.
+  ...(resume.education ?? []).flatMap((e) => e.studyType === undefined ? [] : [e.studyType])
 ]
 
 const written = (resume: Resume): ReadonlyArray<string> => [

@@ -80,6 +80,14 @@ describe("hard requirements", () => {
     const equivalent = "Requirements\n- A master's degree or equivalent practical experience"
     assert.deepStrictEqual(kinds(gates(equivalent, developer)), [])
     assert.deepStrictEqual(kinds(gates("Requirements\n- A Master's degree is a plus", developer)), [])
+    // A UK degree class names a bachelor's degree: "A 2:1 degree or above (any subject) is required".
+    const junior = profile({ education: [{ studyType: "Bootcamp certificate", area: "Software Development" }] })
+    assert.deepStrictEqual(kinds(gates("Requirements\n- A 2:1 degree or above (any subject) is required", junior)), [
+      "degree:missing"
+    ])
+    assert.deepStrictEqual(kinds(gates("Requirements\n- A 2:1 degree or above (any subject) is required", developer)), [
+      "degree:met"
+    ])
   })
 
   it("reads clearance, work authorisation and on-site location", () => {

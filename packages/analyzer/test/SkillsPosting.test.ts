@@ -65,6 +65,16 @@ describe("posting skills", () => {
       description: "Requirements\n- Experience with Braze, Klaviyo, HubSpot or a similar platform"
     })
     assert.sameMembers([...(byName.get("HubSpot")?.alternatives ?? [])], ["Braze", "Klaviyo"])
+    const erp = skillsOfPosting({ description: "Requirements\n- Experience with Workday or another large ERP" })
+    assert.include([...(erp.byName.get("Workday")?.alternatives ?? [])], "Enterprise resource planning")
+  })
+
+  it("reads a company's stack under its own heading after the company's intro", () => {
+    const { names } = skillsOfPosting({
+      description: "About Zugvogel\nWe power travel bookings.\n\nOur stack\nGo, PostgreSQL, Redis, Kafka\n\n" +
+        "What you bring\n- 6+ years of backend engineering"
+    })
+    assert.includeMembers([...names], ["Go", "PostgreSQL", "Redis", "Apache Kafka"])
   })
 
   it("lets a preferred cue inside the requirements win", () => {

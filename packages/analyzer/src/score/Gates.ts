@@ -48,7 +48,7 @@ export interface Gate {
 export const DISQUALIFYING: ReadonlySet<GateKind> = new Set(["licence", "degree", "exclusion"])
 
 const DEGREE =
-  /\b(associate(?:'s)? degree|bachelor(?:'s|s)?(?: degree)?|undergraduate degree|university degree|college degree|four[- ]year degree|4[- ]year degree|master(?:'s|s)?(?: degree)?|mba|ph\.?\s?d\.?|doctorate|doctoral degree|doctor of [a-z]+(?: [a-z]+)?|dpt|bsn|msn|juris doctor|pharm\.?d)\b/gi
+  /\b((?:2:[12]|first|upper second|lower second)(?:[- ]class)? degree|associate(?:'s)? degree|bachelor(?:'s|s)?(?: degree)?|undergraduate degree|university degree|college degree|four[- ]year degree|4[- ]year degree|master(?:'s|s)?(?: degree)?|mba|ph\.?\s?d\.?|doctorate|doctoral degree|doctor of [a-z]+(?: [a-z]+)?|dpt|bsn|msn|juris doctor|pharm\.?d)\b/gi
 const DEGREE_WORDS = /\b(?:degree|bachelor|master|mba|ph\.?\s?d|doctor|dpt|bsn|msn|pharm\.?d)/i
 const NOT_A_DEGREE_GATE =
   // "or a related field" names the subject, not a way around the degree; "or related experience" is one.

@@ -31,7 +31,7 @@ const ABOUT_HEADING =
   /^(?:about(?: us| the company| [\p{Lu}][\w&.' -]*)?|who we are|overview|company overview|the company|our company|our mission|mission)$/iu
 // Headings of the job itself.
 const JOB_HEADING =
-  /\b(?:about the role|the role|your role|role overview|responsibilities|duties|tasks|what you(?:'ll| will) do|you will|you'll|day to day|your impact|position|job description|description|summary|details|schedule|hours|location|your profile)\b/i
+  /\b(?:about the role|the role|your role|role overview|responsibilities|duties|tasks|what you(?:'ll| will) do|you will|you'll|day to day|your impact|position|job description|description|summary|details|schedule|hours|location|your profile|(?:our |the |tech(?:nology)? )stack|technologies we use|tools we use)\b/i
 
 const STANDALONE_HEADING =
   /^(?:(?:minimum|basic|preferred|required|key|desired|additional|bonus|technical|essential|desirable|your)\s+)?(?:requirements|qualifications|skills|skills and experience|experience|nice[- ]to[- ]haves?|must[- ]haves?|what you(?:'ll| will)? (?:need|bring)|what we(?:'re| are) looking for|who you are|about you|you have|you bring|benefits|perks|what we offer|bonus points|pluses|criteria)$/i

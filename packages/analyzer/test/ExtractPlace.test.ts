@@ -133,6 +133,10 @@ describe("pasted header lines", () => {
       "Chicago, IL (West Loop)"
     ])
     assert.deepStrictEqual(header("Austin, TX 78723 · Monday–Friday, 8am–5pm")[1], "Austin, TX 78723")
+    assert.deepStrictEqual(header("Hill Country Urgent Care · Austin, TX · 3x12s, days"), [
+      "Hill Country Urgent Care",
+      "Austin, TX"
+    ])
     assert.deepStrictEqual(header("Hollis & Bloom (London, hybrid — 2 days a week in Shoreditch)"), [
       "Hollis & Bloom",
       "London"

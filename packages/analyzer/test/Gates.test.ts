@@ -125,6 +125,13 @@ describe("hard requirements", () => {
     assert.deepStrictEqual(kinds(gates(text, icuNurse)), ["exclusion:met"])
   })
 
+  it("reads a programme for beginners that turns the experienced away", () => {
+    const text = "Who can apply\n- Nurses with more than 12 months of RN experience are not eligible for the residency"
+    assert.deepStrictEqual(gates(text, nurse), [
+      { kind: "exclusion", met: false, what: "no more than 12 months of experience" }
+    ])
+  })
+
   it("reads an exclusion whoever it names: nurses, new graduates", () => {
     const notOpen = "Requirements\n- This position is not open to nurses without recent labor and delivery experience"
     assert.deepStrictEqual(kinds(gates(notOpen, nurse)), ["exclusion:missing"])

@@ -178,7 +178,7 @@ const WORK_MODE_FIRST = /^(?:remote|hybrid|on-?site|onsite)\b(?:\s+\S+){0,5}$/i
 
 // "Rotating days/nights", "Nights", "12-hour shifts": when the work is done, after the place.
 const SCHEDULE =
-  /^(?:rotating\b|\d{1,2}[- ]hour\b|(?:day|night|evening|weekend)s?(?:\s*(?:[/&,]|and)\s*(?:day|night|evening|weekend)s?)*(?:\s+shifts?)?$|(?:day|night|evening) shift\b|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:[–—-]|to|through|thru)\s*(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)/i
+  /^(?:rotating\b|\d\s?x\s?\d{1,2}s?\b|\d{1,2}[- ]hour\b|(?:day|night|evening|weekend)s?(?:\s*(?:[/&,]|and)\s*(?:day|night|evening|weekend)s?)*(?:\s+shifts?)?$|(?:day|night|evening) shift\b|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:[–—-]|to|through|thru)\s*(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)/i
 
 const TITLE_DASH_PLACE = /\s[—–-]\s+([^—–-]{2,60})$/
 const TITLE_PARENTHESES_PLACE = /\s\(([^()]{2,60})\)$/

@@ -216,6 +216,24 @@ const profileShows = (thing: string, facts: ProfileFacts): boolean | undefined =
   return words.every((word) => (SYNONYMS[word] ?? [word]).some((form) => wordIn(facts.text, form)))
 }
 
+// "Nurses with more than 12 months of RN experience are not eligible for the residency": a programme for those
+// starting out turns the experienced away.
+const TOO_EXPERIENCED =
+  /\b(?:[a-z]+s|applicants|candidates|those|anyone) with (?:more than|over) (\d{1,2}|one|two|three|four|five|six|twelve) (months?|years?) of [^.;]{0,40}?experience (?:are|is|will) not (?:be )?(?:eligible|considered)/i
+
+const tooExperiencedGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
+  const found = TOO_EXPERIENCED.exec(sentence)
+  if (found === null) return undefined
+  const count = NUMBER_WORDS[found[1]!.toLowerCase()] ?? Number(found[1])
+  const limit = found[2]!.toLowerCase().startsWith("month") ? count / 12 : count
+  return {
+    kind: "exclusion",
+    what: `no more than ${count} ${found[2]!.toLowerCase()} of experience`,
+    quote: sentence,
+    met: facts.years <= limit
+  }
+}
+
 const exclusionGate = (
   sentence: Sentence,
   skills: ReadonlyArray<PostingSkill>,
@@ -362,6 +380,9 @@ export const gatesOf = (
     }
     if (must && exclusion === undefined && !hasPreferredCue(sentence)) {
       add(mustHaveGate(text, skills, has, taxonomy, true))
+    }
+    if (lower.includes("experience") && (lower.includes("more than") || lower.includes("over "))) {
+      add(tooExperiencedGate(text, facts))
     }
     if (!MAY_GATE.test(lower) || hasPreferredCue(sentence)) continue
     // A degree inside a list of credentials ("an RN license or a BSN") belongs to that list's gate.

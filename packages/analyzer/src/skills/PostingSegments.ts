@@ -24,7 +24,7 @@ const PREFERRED_HEADING =
 const SKIP_HEADING =
   /\b(?:benefits|perks|what we offer|we offer|compensation|salary|pay and|why join|why work|why us|equal opportunity|eeo|how to apply|our values|diversity|total rewards|rewards|our culture|culture and|life at|working at|what's in it for you|accommodations?|privacy)\b/i
 const REQUIRED_HEADING =
-  /\b(?:requirements?|required|qualifications?|must[- ]haves?|what you(?:'ll| will)? (?:need|bring)|what we(?:'re| are) looking for|who you are|about you|you have|you bring|skills|essential|minimum|key skills|competencies|you should have|experience)\b/i
+  /\b(?:requirements?|required|qualifications?|must[- ]haves?|what you(?:'ll| will)? (?:need|bring)|what we(?:'re| are) looking for|who you are|about you|you have|you bring|skills|essential|minimum|key skills|competencies|you should have|experience|who can apply|eligibility)\b/i
 
 // Headings of the company description: the intro goes on after them.
 const ABOUT_HEADING =

@@ -5,6 +5,9 @@ import { isWithin, parsePlace, samePlace } from "../src/extract/Place.js"
 import { companyFirst, titleLine } from "../src/extract/TextHeader.js"
 import { workModeOf } from "../src/score/Location.js"
 
+/** The posting a person's pasted text gives. */
+const given = (text: string, url = "https://x.example/1") => Either.getOrThrow(extractGiven(url, text))
+
 describe("places", () => {
   it("reads city, region, country and the way of working from the forms postings use", () => {
     const cases: ReadonlyArray<readonly [string, ReturnType<typeof parsePlace>]> = [
@@ -94,11 +97,11 @@ describe("pasted header lines", () => {
   })
 
   it("reads a pasted posting whose employer comes first and whose place line says how the job is worked", () => {
-    const posting = Either.getOrThrow(extractGiven(
-      "https://x.example/1",
+    const posting = given(
       "Brightwater Dental Group\nDental Hygienist\nPortland, OR · Full-time\n\nJoin a friendly team of six " +
-        "hygienists across two offices.\n\nRequirements\n- Oregon dental hygiene license\n- CPR certification"
-    ))
+        "hygienists across two offices.\n\nRequirements\n- Oregon dental hygiene license\n- CPR certification",
+      "https://x.example/1"
+    )
     assert.deepInclude(posting, {
       title: "Dental Hygienist",
       company: "Brightwater Dental Group",
@@ -144,12 +147,12 @@ describe("pasted header lines", () => {
   })
 
   it("takes a title ending in 'Clinic' for the title when a health center's name follows it", () => {
-    const p = Either.getOrThrow(extractGiven(
-      "https://x.example/5",
+    const p = given(
       "Registered Nurse – Family Medicine Clinic\nMueller Community Health Center\nAustin, TX 78723\n\nWe are a " +
         "nonprofit clinic.\n\nWhat you'll do\n- Triage patients by phone\n- Give vaccines\n\nWhat you'll need\n" +
-        "- Current RN license in Texas\n- BLS certification"
-    ))
+        "- Current RN license in Texas\n- BLS certification",
+      "https://x.example/5"
+    )
     assert.deepInclude(p, {
       title: "Registered Nurse – Family Medicine Clinic",
       company: "Mueller Community Health Center",
@@ -158,32 +161,32 @@ describe("pasted header lines", () => {
   })
 
   it("reads LinkedIn's top card pasted with the employer first: employer, title, place with its notes", () => {
-    const p = Either.getOrThrow(extractGiven(
-      "https://www.linkedin.com/jobs/view/1",
+    const p = given(
       "Harborview Plastics\nStaff Accountant\nChicago, IL · 1 week ago · 64 applicants\nHybrid Full-time\nEasy Apply\n\n" +
         "About the job\nWe make packaging for food.\n\nResponsibilities\nPrepare journal entries and reconciliations\n\n" +
-        "Qualifications\n2-5 years of accounting experience\nNetSuite"
-    ))
+        "Qualifications\n2-5 years of accounting experience\nNetSuite",
+      "https://www.linkedin.com/jobs/view/1"
+    )
     assert.deepInclude(p, { title: "Staff Accountant", company: "Harborview Plastics", location: "Chicago, IL" })
   })
 
   it("keeps the way of working a header line states when the place read from it leaves it out", () => {
-    const p = Either.getOrThrow(extractGiven(
-      "https://x.example/4",
+    const p = given(
       "Junior Frontend Engineer\nHollis & Bloom (London, hybrid — 2 days a week in Shoreditch)\n\nWe build online " +
-        "ordering for florists.\n\nYou have\n- React and TypeScript\n- HTML and CSS"
-    ))
+        "ordering for florists.\n\nYou have\n- React and TypeScript\n- HTML and CSS",
+      "https://x.example/4"
+    )
     assert.strictEqual(p.location, "London")
     assert.strictEqual(workModeOf(p, p.description), "hybrid")
   })
 
   it("takes the place a title names in parentheses when no line below names one", () => {
-    const p = Either.getOrThrow(extractGiven(
-      "https://x.example/3",
+    const p = given(
       "Customer Service Representative (Remote - US)\nHelpwise\n\nHelpwise answers customer calls and chats for 40 " +
         "online retailers.\n\nIn this role you will\n- Answer customer calls, chats and emails\n- Log every contact in " +
-        "Zendesk\n\nYou bring\n- 1+ year of customer service experience"
-    ))
+        "Zendesk\n\nYou bring\n- 1+ year of customer service experience",
+      "https://x.example/3"
+    )
     assert.deepStrictEqual([p.title, p.company, p.location], [
       "Customer Service Representative (Remote - US)",
       "Helpwise",
@@ -277,19 +280,19 @@ describe("headers of more layouts", () => {
   })
 
   it("reads a pasted board page: furniture and ratings skipped, labels above their values, the employer that opens the text", () => {
-    const workday = Either.getOrThrow(extractGiven(
-      "https://x.example/2",
+    const workday = given(
       "Payroll Lead\nApply\nlocations\nAustin, TX\ntime type\nFull time\nposted on\nPosted 3 Days Ago\n\n" +
         "St. Brigid Health is a 310-bed hospital in central Austin with 4,000 staff.\n\nRequirements\n- ADP\n" +
-        "- 3+ years of payroll experience"
-    ))
+        "- 3+ years of payroll experience",
+      "https://x.example/2"
+    )
     assert.deepInclude(workday, { title: "Payroll Lead", company: "St. Brigid Health", location: "Austin, TX" })
-    const indeed = Either.getOrThrow(extractGiven(
-      "https://x.example/3",
+    const indeed = given(
       "Payroll Lead\nRiverside Dental Group\n4.1 out of 5 stars\nEvanston, IL 60201\n\n" +
         "We run six dental offices on the North Shore and pay 140 people every two weeks.\n\n" +
-        "Requirements\n- ADP\n- Payroll for 140 people\n- Quarterly filings"
-    ))
+        "Requirements\n- ADP\n- Payroll for 140 people\n- Quarterly filings",
+      "https://x.example/3"
+    )
     assert.deepInclude(indeed, { company: "Riverside Dental Group", location: "Evanston, IL 60201" })
   })
 })

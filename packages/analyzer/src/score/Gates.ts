@@ -307,7 +307,16 @@ const YEARS_WITHIN =
   /\b(?:(?:at least\s+|including\s+(?:at least\s+)?)?(\d{1,2}|one|two|three|four|five|six)\s+(?:of them|of which|(?:of )?(?:those|these)(?: years)?)\s+(?:\w+ing\s+|in\s+|with\s+|on\s+)|including\s+(?:at least\s+)?(\d{1,2}|one|two|three|four|five|six)\+?\s+years?\s+(?:(?:of|in an?|in)\s+)?(?=\w+ing\b|\w+\s+(?:nurse|or)\b))/i
 
 // "6+ years of accounting, including at least 2 years supervising others": the second, a doing, inside the first.
-const YEARS_WITHIN_WORDS = [" of them", " of which", " of those", " of these", "including"]
+const YEARS_WITHIN_WORDS = [
+  " of them",
+  " of which",
+  " of those",
+  " of these",
+  "including at least",
+  ...["1", "2", "3", "4", "5", "6", "7", "8", "9", "one", "two", "three", "four", "five", "six"].map((n) =>
+    `including ${n}`
+  )
+]
 
 const yearsWithinGate = (
   sentence: Sentence,

@@ -239,12 +239,12 @@ const TEAM_AFTER =
 const WITH_PEOPLE =
   /\b(?:collaborat\w*|partner\w*|coordinat\w*|liais\w*)\s+(?:closely\s+)?with\s+(?:our\s+|the\s+|your\s+)?(?:(?!(?:using|in|on|to|for|via|through|by|from|across|about|who|that)\b)[\p{L}&/-]+(?:\s*,\s*|\s+and\s+|\s+)){0,5}$/iu
 const PEOPLE_VERBS = ["collaborat", "partner", "coordinat", "liais"]
-const namesATeam = (sentence: Sentence, first: number, last: number): boolean => {
+const namesATeam = (sentence: Sentence, first: number, last: number, peopleVerbs: boolean): boolean => {
   const start = sentence.tokens[first]?.start ?? 0
   const end = sentence.tokens[last]?.end ?? start
   const before = sentence.text.slice(0, start)
   return (WITH_TEAMS.test(before) && TEAM_AFTER.test(sentence.text.slice(end, end + 80))) ||
-    (containsAny(sentence.lower, PEOPLE_VERBS) && WITH_PEOPLE.test(before.slice(-80)))
+    (peopleVerbs && WITH_PEOPLE.test(before.slice(-80)))
 }
 
 // "Prepare payroll tax reports with our outside CPA", "our RNs": a credential's holder, a person the job works with.
@@ -321,6 +321,8 @@ export const postingSkills = (
       : withExamples(segment.sentence, mentions, alternativesOf(segment.sentence, mentions))
     // "Applicants without ICU experience will not be considered": what follows "without" is required, not negated.
     const exclusion = excluded(segment.sentence) !== undefined
+    // Looked for once per sentence, not once per skill in it.
+    const peopleVerbs = containsAny(segment.sentence.lower, PEOPLE_VERBS)
     for (const [index, mention] of mentions.entries()) {
       const start = segment.sentence.tokens[mention.first]?.start ?? 0
       if (spans.some(([from, to]) => start >= from && start < to)) continue
@@ -330,7 +332,7 @@ export const postingSkills = (
         continue
       }
       if (namesARole(segment.sentence, mention.first, mention.last)) continue
-      if (namesATeam(segment.sentence, mention.first, mention.last)) continue
+      if (namesATeam(segment.sentence, mention.first, mention.last, peopleVerbs)) continue
       if (namesAHolder(segment.sentence, mention.first, mention.skill.name)) continue
       if (isMoney(segment.sentence, mention.last)) continue
       const polarity = exclusion ? "asked" : polarityOf(segment.sentence, mention.first, mention.last)

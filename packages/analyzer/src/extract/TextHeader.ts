@@ -77,7 +77,7 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
       // "Capitol Heights Medical Center | Austin, Texas | Full time": the hours after the place are no part of it.
       const place = withoutWorkMode(right)
       // "Chicago, IL (West Loop)": a place with its part of town.
-      if ((isPlaceLine(place) || isPlaceLine(place.replace(/\s*\([^()]*\)$/, ""))) && company === undefined) {
+      if ((isPlaceLine(place) || isPlaceLine(withoutAside(place))) && company === undefined) {
         company = withoutTicker(left)
         location = place
         used++
@@ -137,6 +137,9 @@ const OTHER_FIELD =
 const COMPANY_CITY_REGION =
   /^([\p{Lu}][^,]{2,60}),\s*([\p{Lu}][\p{L}.' -]{1,40}(?:,\s*|\s+)(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]))$/u
 
+// "Chicago, IL (West Loop)" -> "Chicago, IL", "Hybrid (3 days in office)" -> "Hybrid": without what parentheses add.
+const withoutAside = (text: string): string => text.replace(/\s*\([^()]*\)$/, "")
+
 const NAME_THEN_PLACE = /^([^()]{2,60}?)\s*\(([^()]{2,80})\)$/
 
 // Between a place and how the job is worked: "Milwaukee, WI · Hybrid", "Chicago, IL — Hybrid".
@@ -156,7 +159,7 @@ export const withoutWorkMode = (place: string): string => {
     items.length >= 2 &&
     items.slice(1).every((item) => {
       // "Hybrid (3 days in office)": the way of working, with how often.
-      const bare = item.replace(/\s*\([^()]*\)$/, "")
+      const bare = withoutAside(item)
       // "Remote possible within Germany": a way of working opens the item.
       return (WORK_MODE.test(bare) && bare.split(/\s+/).length <= 3) || WORK_MODE_FIRST.test(bare) ||
         BOARD_FURNITURE.test(item) ||

@@ -279,22 +279,24 @@ const toolRequired = (sentence: string): boolean =>
   /\bexperience required\.?$/i.test(sentence) && !/\b(?:years?|yrs?)\b/i.test(sentence)
 
 const mustHaveGate = (
-  sentence: string,
+  sentence: Sentence,
   skills: ReadonlyArray<PostingSkill>,
   has: (name: string) => boolean,
   taxonomy: Taxonomy,
   /** The line stands under a "Must-haves" heading. */
-  marked = false
+  marked: boolean
 ): Gate | undefined => {
-  if (!(marked || MUST_HAVE.test(sentence) || toolRequired(sentence)) || SOFT.test(sentence)) return undefined
-  const names = new Set(findMentions(makeSentence(sentence), taxonomy).map((m) => m.skill.name))
+  const { text } = sentence
+  if (!(marked || MUST_HAVE.test(text) || toolRequired(text)) || SOFT.test(text)) return undefined
+  // The segment's own sentence: the skills stage read its terms already.
+  const names = new Set(findMentions(sentence, taxonomy).map((m) => m.skill.name))
   const named = skills.filter((s) =>
     names.has(s.skill.name) && s.importance === "required" && kindOfCredential(s) === undefined
   )
   if (named.length === 0 || named.length > 3) return undefined
   const missing = named.filter((s) => !has(s.skill.name) && !s.alternatives.some(has))
   const what = (missing.length > 0 ? missing : named).map((s) => s.skill.name).join(", ")
-  return { kind: "must_have", what, quote: sentence, met: missing.length === 0 }
+  return { kind: "must_have", what, quote: text, met: missing.length === 0 }
 }
 
 /** A skill of the posting that says what the work was, not a credential of who did it. */
@@ -388,7 +390,7 @@ export const gatesOf = (
       add(yearsWithinGate(sentence, skills, has, facts, taxonomy))
     }
     if (must && exclusion === undefined && !hasPreferredCue(sentence)) {
-      add(mustHaveGate(text, skills, has, taxonomy, true))
+      add(mustHaveGate(sentence, skills, has, taxonomy, true))
     }
     if (lower.includes("experience") && (lower.includes("more than") || lower.includes("over "))) {
       add(tooExperiencedGate(text, facts))
@@ -413,8 +415,9 @@ export const gatesOf = (
       add(authorisationGate(text, posting, facts))
     }
     if (/must|within|local|site|person|remote|relocat|office/.test(lower)) add(locationGate(text, posting, facts))
-    if (exclusion === undefined && /must|mandatory|negotiable|requir|essential/.test(lower)) {
-      add(mustHaveGate(text, skills, has, taxonomy))
+    // A marked line was read as a must-have above.
+    if (!must && exclusion === undefined && /must|mandatory|negotiable|requir|essential/.test(lower)) {
+      add(mustHaveGate(sentence, skills, has, taxonomy, false))
     }
   }
   // A broad engineering topic ("distributed systems", "DevOps" for a backend engineer with Kafka and Kubernetes) is

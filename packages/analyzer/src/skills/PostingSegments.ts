@@ -181,8 +181,9 @@ export const postingSegments = (posting: Posting.Posting, taxonomy: Taxonomy): R
     if (source === "intro" && /\b(?:you|your|you'll|you're)\b/i.test(raw)) source = "description"
     const line = cleanLine(raw)
     if (line === "") continue
-    if (seen.size === 0 || !seen.has(same(line))) segmentsOfLines(segments, [line], mode, source, must)
-    else if (must) mustLines.add(same(line))
+    const key = seen.size === 0 ? "" : same(line)
+    if (seen.size === 0 || !seen.has(key)) segmentsOfLines(segments, [line], mode, source, must)
+    else if (must) mustLines.add(key)
   }
   for (const [key, from, to] of sectionLines) {
     if (!mustLines.has(key)) continue

@@ -89,6 +89,13 @@ describe("pasted header lines", () => {
     assert.strictEqual(companyFirst(["Brightwater Dental Group", "Dental Hygienist", "Portland, OR"]), 1)
     assert.strictEqual(companyFirst(["Dental Hygienist", "Brightwater Dental Group", "Portland, OR"]), 0)
     assert.strictEqual(companyFirst(["Acme Health", "Portland, OR"]), 0)
+    // A name no job ends as, over a job's name and its place, as LinkedIn's top card pastes; not a job's name over
+    // an employer's.
+    assert.strictEqual(companyFirst(["Trailhead Coffee Roasters", "Social Media Manager", "Denver, CO (Remote)"]), 1)
+    assert.strictEqual(
+      companyFirst(["Warehouse Operations Manager", "Cascade Freight Partners", "Kent, Washington, United States"]),
+      0
+    )
     // A title ending in an organisation's word, over the employer and its place.
     assert.strictEqual(
       companyFirst(["Clinical Nurse Educator – Medical/Surgical Services", "Pecan Grove Medical Center — Austin, TX"]),
@@ -139,6 +146,11 @@ describe("pasted header lines", () => {
     assert.deepStrictEqual(header("Hill Country Urgent Care · Austin, TX · 3x12s, days"), [
       "Hill Country Urgent Care",
       "Austin, TX"
+    ])
+    // An organisation's name, a comma, and its place with how often one is there.
+    assert.deepStrictEqual(header("Zahlwerk GmbH, Berlin (hybrid, 2 days a week in Kreuzberg)"), [
+      "Zahlwerk GmbH",
+      "Berlin (hybrid, 2 days a week in Kreuzberg)"
     ])
     assert.deepStrictEqual(header("Hollis & Bloom (London, hybrid — 2 days a week in Shoreditch)"), [
       "Hollis & Bloom",

@@ -87,6 +87,11 @@ describe("text hints", () => {
       period: "month"
     })
     assert.isUndefined(salaryInText("We raised $20M last year"))
+    // A budget the job spends is not its pay; the pay stated after it is.
+    assert.deepStrictEqual(
+      salaryInText("Run paid social on Meta Ads with a monthly budget of $8k.\nSalary: $58,000 - $68,000"),
+      { min: 58000, max: 68000, currency: "USD" }
+    )
     assert.isUndefined(salaryInText("5+ years of experience"))
   })
 

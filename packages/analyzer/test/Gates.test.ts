@@ -288,6 +288,15 @@ describe("hard requirements", () => {
         "must_have:missing"
       ]
     )
+    // So does a short line that is a tool and "required".
+    assert.deepStrictEqual(
+      kinds(gates("Requirements\n- Go and PostgreSQL\n- Apache Kafka required", developer)),
+      ["must_have:missing"]
+    )
+    assert.deepStrictEqual(
+      kinds(gates("Requirements\n- Go and PostgreSQL\n- Weekend availability required", developer)),
+      []
+    )
     // Every line under a "Must-haves" heading is marked must-have; those under "Nice-to-haves" are not.
     const heading =
       "Must-haves\n- Apache Kafka in production\n- PostgreSQL at scale\n\nNice-to-haves\n- Terraform at scale"

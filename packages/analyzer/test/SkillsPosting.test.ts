@@ -342,4 +342,48 @@ describe("ambiguous terms among another trade's skills", () => {
     assert.notInclude(names, "Commercial electrical")
     assert.include(names, "Conduit bending")
   })
+
+  it("takes a skill said not to be required as hoped for, over the title that names it", () => {
+    const { byName } = skillsOfPosting({
+      title: "Registered Nurse - Emergency Department",
+      description:
+        "Requirements\n- Texas RN license\n- ED experience is a plus but not required - we run an ED orientation"
+    })
+    assert.strictEqual(byName.get("Emergency care")?.importance, "preferred")
+    // Without the words that waive it, the title's skill is the role's own.
+    const named = skillsOfPosting({
+      title: "Registered Nurse - Emergency Department",
+      description: "Requirements\n- Texas RN license\n- Emergency care experience is a plus"
+    })
+    assert.strictEqual(named.byName.get("Emergency care")?.importance, "required")
+  })
+
+  it("does not read what the software to be built is for as a skill asked", () => {
+    const { names } = skillsOfPosting({
+      description: "Your tasks\n- Design and build services for payouts and reconciliation\n- Run PostgreSQL"
+    })
+    assert.deepStrictEqual(names, ["PostgreSQL"])
+    assert.include(
+      skillsOfPosting({ description: "Your tasks\n- Prepare account reconciliations" }).names,
+      "Account reconciliation"
+    )
+    // Nor a subject the candidate has written about.
+    assert.deepStrictEqual(
+      skillsOfPosting({ description: "Bonus: you have written about finance or accounting before." }).names,
+      []
+    )
+  })
+
+  it("reads a copywriter, drawn labs and a lower-case cpp, and not a payroll CPP as C++", () => {
+    const { names } = skillsOfPosting({
+      description: "Requirements\n- Great copywriter\n- Start IVs and draw labs\n- CPP certification preferred"
+    })
+    assert.sameMembers(names, ["Copywriting", "IV therapy", "Phlebotomy"])
+    assert.include(skillsOfPosting({ description: "Requirements\n- Modern cpp and Rust" }).names, "C++")
+    // A copywriter the job leads is a colleague, not the skill asked.
+    assert.deepStrictEqual(
+      skillsOfPosting({ description: "What you'll do\n- Manage a freelance designer and a copywriter" }).names,
+      ["People management"]
+    )
+  })
 })

@@ -18,6 +18,13 @@ export const CITY_REGION =
 export const ORGANISATION =
   /\b(?:group|inc\.?|llc|ltd\.?|llp|plc|gmbh|co\.?|company|corporation|corp\.?|partners|clinic|hospital|health|bank|agency|labs?|solutions|systems|services|technologies|studio|associates|school district|university|foundation|(?:medical|health|community|care|service|distribution|learning|community health) cent(?:er|re))$/i
 
+// A line that ends as a job's name does: "Social Media Manager", "Registered Nurse (Nights)".
+const JOB_NAME =
+  /\b(?:manager|engineer|developer|accountant|bookkeeper|nurse|rn|lpn|specialist|coordinator|analyst|assistant|associate|representative|technician|designer|director|administrator|clerk|driver|operator|officer|consultant|lead|supervisor|teacher|instructor|marketer|scientist|architect|writer|editor|therapist|pharmacist|electrician|plumber|mechanic|cashier|barista|cook|chef|receptionist|paralegal|attorney|advisor|agent|executive|intern|hygienist)s?(?:\s*\([^()]*\))?$/i
+
+/** Whether a line reads as a job's name ("Social Media Manager"). */
+export const isJobName = (line: string): boolean => JOB_NAME.test(line.trim())
+
 /** Whether a name reads as an organisation's ("Meridian Dental Partners", "Lakeshore Brewing Company"). */
 export const isOrganisationName = (name: string): boolean => ORGANISATION.test(name.trim())
 

@@ -18,8 +18,19 @@ const amount = "(\\d{1,3}(?:[,.\\s]\\d{3})+|\\d+(?:\\.\\d+)?)\\s*([kK])?"
 const range = new RegExp(
   `${currency}\\s?${amount}(?:\\s*(?:-|–|—|to)\\s*${currency}?\\s?${amount})?\\s*(${codes})?` +
     "(?:\\s*(?:per|a|an|/)\\s*(hour|hr|day|week|wk|month|mo|year|yr|annum))?(?:\\s*\\b(hourly|daily|weekly|monthly|yearly|annually)\\b)?",
-  "i"
+  "gi"
 )
+
+const NOT_PAY =
+  /^\s*(?:[mb]n?\b|million|billion|bonus|sign-on|signing|stipend|budget|funding|in funding|revenue|fee|deposit|starter|kit|gift|allowance|referral|reimburse|worth)/i
+
+// Money the job spends or the company has, said before the amount ("a monthly budget of around $150k").
+const NOT_PAY_BEFORE =
+  /\b(?:budgets?|(?:ad )?spend|revenues?|funding|raised|valuation|turnover|ARR|GMV)\b(?:\s+[\w-]+){0,3}\s*$/i
+
+/** Whether the amount at `start`–`end` of a text is money other than pay: a budget, funding, a bonus, a fee. */
+export const isNotPay = (text: string, start: number, end: number): boolean =>
+  NOT_PAY.test(text.slice(end, end + 24)) || NOT_PAY_BEFORE.test(text.slice(Math.max(0, start - 40), start))
 
 const periods: Record<string, Period> = {
   hour: "hour",
@@ -51,8 +62,15 @@ const currencyOf = (text: string | undefined) =>
 
 /** The first salary or salary range written in free text ("$120,000 - $150,000 a year", "€60k–80k"). */
 export const salaryInText = (text: string): Salary | undefined => {
-  const match = range.exec(text)
-  if (!match) return undefined
+  for (const match of text.matchAll(range)) {
+    if (isNotPay(text, match.index, match.index + match[0].length)) continue
+    const salary = salaryOfMatch(match)
+    if (salary !== undefined) return salary
+  }
+  return undefined
+}
+
+const salaryOfMatch = (match: RegExpMatchArray): Salary | undefined => {
   const [, cur1, low, lowK, cur2, high, highK, code, per, adverb] = match
   const min = toNumber(low!, lowK ?? (high !== undefined ? highK : undefined))
   const max = high === undefined ? undefined : toNumber(high, highK)

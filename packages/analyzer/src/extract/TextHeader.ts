@@ -2,6 +2,7 @@ import {
   CITY_REGION,
   EMPLOYMENT,
   type Header,
+  isJobName,
   isPlaceLine,
   isPlacePart,
   NAME_LINE,
@@ -95,6 +96,17 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
       ) {
         company = name
         location = first
+        used++
+        continue
+      }
+    }
+    // "Zahlwerk GmbH, Berlin (hybrid, 2 days a week in Kreuzberg)": an organisation's name, a comma, its place.
+    const comma = trimmed.indexOf(",")
+    if (comma > 0 && company === undefined && location === undefined) {
+      const [name, place] = [trimmed.slice(0, comma).trim(), trimmed.slice(comma + 1).trim()]
+      if (NAME_LINE.test(name) && ORGANISATION.test(name) && isPlacePart(withoutAside(place))) {
+        company = name
+        location = place
         used++
         continue
       }
@@ -210,6 +222,12 @@ export const companyFirst = (lines: ReadonlyArray<string>): number => {
   const card = third?.split(PLACE_SEPARATOR) ?? []
   if (card.length >= 2 && isPlaceLine(card[0]!) && card.slice(1).every((item) => BOARD_FURNITURE.test(item))) return 1
   const short = (line: string) => line.length <= 80 && !/[.!?:]$/.test(line) && line.split(/\s+/).length <= 10
+  // "Trailhead Coffee Roasters", "Social Media Manager", "Denver, CO (Remote)": a name no job ends as, a job's name,
+  // then its place.
+  if (
+    third !== undefined && short(first) && short(second) && isPlaceLine(third) && !isPlaceLine(first) &&
+    !isPlaceLine(second) && isJobName(second) && !isJobName(first)
+  ) return 1
   return ORGANISATION.test(first) && short(first) && short(second) && !ORGANISATION.test(second) &&
       !isPlaceLine(second)
     ? 1

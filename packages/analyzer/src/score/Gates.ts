@@ -273,10 +273,15 @@ const roleYearsGate = (sentence: string, facts: ProfileFacts): Gate | undefined 
   }
 }
 
-// "ADP Workforce Now experience required": a line that ends so marks its tool as "… experience is required" does.
-// Years asked that way ("1+ year of ICU experience required") are the years gate's.
+// "Google Ads certification required": the certification's gate, not the tool's.
+const CREDENTIAL_WORD = /\b(?:certifi\w*|licen[cs]\w*|degree|diploma|registration|clearance)\b/i
+
+// "ADP Workforce Now experience required", "ADP Workforce Now required": a line that ends so marks its tool as
+// "… experience is required" does. Years asked that way ("1+ year of ICU experience required") are the years gate's.
 const toolRequired = (sentence: string): boolean =>
-  /\bexperience required\.?$/i.test(sentence) && !/\b(?:years?|yrs?)\b/i.test(sentence)
+  (/\bexperience required\.?$/i.test(sentence) ||
+    (/^[^,;:()]{2,40}\s(?:is\s)?required\.?$/i.test(sentence) && !CREDENTIAL_WORD.test(sentence))) &&
+  !/\b(?:years?|yrs?)\b/i.test(sentence)
 
 const mustHaveGate = (
   sentence: Sentence,

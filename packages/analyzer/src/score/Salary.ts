@@ -1,4 +1,5 @@
 import type { Posting } from "@jobfit/core"
+import { isNotPay } from "../extract/SalaryText.js"
 
 export type Period = "hour" | "day" | "week" | "month" | "year"
 
@@ -53,13 +54,6 @@ const MONEY = new RegExp(
       .raw`(?:\s*(?:USD|EUR|GBP|CAD|AUD))?\s*(?:(?:per|\/|an?|each)\s*(hour|hr|h|day|week|wk|month|mo|year|yr|annum)\b|(hourly|daily|weekly|monthly|annually|yearly|annual))?`,
   "g"
 )
-const NOT_PAY =
-  /^\s*(?:[mb]n?\b|million|billion|bonus|sign-on|signing|stipend|budget|funding|in funding|revenue|fee|deposit|starter|kit|gift|allowance|referral|reimburse|worth)/i
-
-// Money the job spends or the company has, said before the amount ("a monthly budget of around $150k").
-const NOT_PAY_BEFORE =
-  /\b(?:budgets?|(?:ad )?spend|revenues?|funding|raised|valuation|turnover|ARR|GMV)\b(?:\s+[\w-]+){0,3}\s*$/i
-
 const amountOf = (text: string | undefined, thousands: string | undefined): number | undefined => {
   if (text === undefined) return undefined
   const value = Number(text.replace(/[,.](?=\d{3}\b)/g, ""))
@@ -105,8 +99,7 @@ export const paysInText = (text: string): ReadonlyArray<Pay> => {
   const found: Array<Pay> = []
   if (!MIGHT_NAME_MONEY.test(text)) return found
   for (const m of text.matchAll(MONEY)) {
-    if (NOT_PAY.test(text.slice(m.index + m[0].length, m.index + m[0].length + 24))) continue
-    if (NOT_PAY_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))) continue
+    if (isNotPay(text, m.index, m.index + m[0].length)) continue
     // "$120-150k": the k of the upper bound applies to the lower one too.
     const lowThousands = m[3] ?? (m[5] !== undefined && Number(m[2]) < 1000 ? m[5] : undefined)
     const low = amountOf(m[2], lowThousands)

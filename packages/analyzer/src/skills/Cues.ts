@@ -53,7 +53,11 @@ const PREFERRED: ReadonlyArray<Cue> = [
   cue("days of employment", "before"),
   cue("months of employment", "before"),
   cue("days of starting", "before"),
-  cue("months of starting", "before")
+  cue("months of starting", "before"),
+  // "ED experience is a plus but not required": said not to be needed, it is hoped for at most.
+  cue("not required"),
+  cue("not essential"),
+  cue("not a must")
 ]
 
 const REQUIRED: ReadonlyArray<Cue> = [
@@ -197,6 +201,12 @@ const nearest = (
   return best
 }
 
+/** The hits without a "required" inside a hoped-for phrase ("not required"): that one is no cue of its own. */
+const withoutInner = (hits: ReadonlyArray<CueHit>): ReadonlyArray<CueHit> =>
+  hits.some((h) => h.preferred && h.length > 1)
+    ? hits.filter((h) => h.preferred || !hits.some((p) => p.preferred && p.at < h.at && h.at < p.at + p.length))
+    : hits
+
 /** The importance a sentence's own wording gives a skill at tokens [first, last], if any. */
 export const importanceCue = (
   sentence: Sentence,
@@ -204,7 +214,7 @@ export const importanceCue = (
   last: number
 ): "required" | "preferred" | undefined => {
   const clause = clauseAround(sentence, first)
-  const hits = hitsOf(sentence)
+  const hits = withoutInner(hitsOf(sentence))
   const preferred = nearest(sentence, hits, true, clause, first, last)
   const required = nearest(sentence, hits, false, clause, first, last)
   if (preferred === Number.POSITIVE_INFINITY && required === Number.POSITIVE_INFINITY) return undefined
@@ -212,4 +222,5 @@ export const importanceCue = (
 }
 
 /** Whether the sentence anywhere says "nice to have", "a plus" and the like. */
-export const hasPreferredCue = (sentence: Sentence): boolean => hitsOf(sentence).some((hit) => hit.preferred)
+export const hasPreferredCue = (sentence: Sentence): boolean =>
+  hitsOf(sentence).some((hit) => hit.preferred && sentence.tokens[hit.at]?.norm !== "not")

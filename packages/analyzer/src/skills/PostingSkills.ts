@@ -35,7 +35,11 @@ export const quoteOf = (sentence: Sentence, first: number, last: number): string
 }
 
 // Said outright beats mentioned; required beats preferred.
-const rank = (s: PostingSkill): number => (s.explicit ? 2 : 0) + (s.importance === "required" ? 1 : 0)
+// "ED experience is a plus but not required": said outright not to be needed, over the title that names it.
+const WAIVED = /\bnot (?:required|essential|a must)\b/i
+
+const rank = (s: PostingSkill): number =>
+  (s.explicit ? 2 : 0) + (s.importance === "required" ? 1 : WAIVED.test(s.quote) ? 4 : 0)
 
 // The words between two skills of a list: "Go or Rust", "an RN license, a CNA certification or a BSN".
 const NOUN = String
@@ -144,6 +148,18 @@ const namesADomain = (sentence: Sentence, last: number): boolean =>
   !/\b(?:experience|knowledge|familiarity|proficien\w*|skills?|expertise|background) (?:with|in|of)\b/i.test(
     sentence.text
   )
+
+// "Design and build services for payouts and reconciliation": what the software built is for, not a skill asked.
+const BUILT_FOR =
+  /\b(?:build|builds|building|design|designing|develop|developing|write|writing|create|creating)\b[^.;:]{0,40}?\b(?:services?|software|tools?|systems?|apis?|features?|apps?|applications?|products?|platforms?)\s+for\s+(?:[\w-]+(?:,?\s+and\s+|,\s*|\s+))?$/i
+const namesWhatIsBuilt = (sentence: Sentence, first: number): boolean =>
+  BUILT_FOR.test(sentence.text.slice(0, sentence.tokens[first]?.start ?? 0))
+
+// "You have written about finance or accounting before": a subject written about, not a skill asked.
+const WRITTEN_ABOUT =
+  /\b(?:writ\w*|wrote|blogg?\w*|report\w*|publish\w*)\s+about\s+(?:[\w-]+(?:,\s*|\s+or\s+|\s+and\s+))?$/i
+const namesASubject = (sentence: Sentence, first: number): boolean =>
+  WRITTEN_ABOUT.test(sentence.text.slice(0, sentence.tokens[first]?.start ?? 0))
 
 // "Bachelor's degree in Accounting or Finance": the subject of a degree is the degree gate, not a skill asked.
 const DEGREE_IN =
@@ -262,6 +278,16 @@ const namesAHolder = (sentence: Sentence, first: number, skill: string): boolean
     sentence.text.slice(Math.max(0, (sentence.tokens[first]?.start ?? 0) - 30), sentence.tokens[first]?.start ?? 0)
   )
 
+// "Manage a freelance designer and a copywriter": a person the job works with or leads, not the one it asks for.
+const PERSON_TERMS: ReadonlySet<string> = new Set(["copywriter", "copywriters"])
+const LEADS_PEOPLE =
+  /\b(?:manag\w*|supervis\w*|lead|leads|leading|hir\w*|brief\w*|direct\w*|(?:work\w*|partner\w*) (?:closely )?with)\b[^.;:]{0,40}$/i
+const namesAColleague = (sentence: Sentence, first: number, last: number): boolean => {
+  const start = sentence.tokens[first]?.start ?? 0
+  return PERSON_TERMS.has(sentence.lower.slice(start, sentence.tokens[last]?.end ?? start)) &&
+    LEADS_PEOPLE.test(sentence.text.slice(0, start))
+}
+
 // "CAD 65,000": a currency code before an amount is money, not the skill it spells (Computer-aided design).
 const isMoney = (sentence: Sentence, last: number): boolean => {
   const token = sentence.tokens[last]
@@ -326,7 +352,10 @@ export const postingSkills = (
     for (const [index, mention] of mentions.entries()) {
       const start = segment.sentence.tokens[mention.first]?.start ?? 0
       if (spans.some(([from, to]) => start >= from && start < to)) continue
-      if (namesADomain(segment.sentence, mention.last)) continue
+      if (
+        namesADomain(segment.sentence, mention.last) || namesWhatIsBuilt(segment.sentence, mention.first) ||
+        namesASubject(segment.sentence, mention.first)
+      ) continue
       if (segment.source !== "title" && inDegreeSubject(segment.sentence, mention.first)) continue
       if (namesTheOccupation(segment.sentence, mention.first, mention.last, titleStems, mention.skill.name, title)) {
         continue
@@ -334,6 +363,7 @@ export const postingSkills = (
       if (namesARole(segment.sentence, mention.first, mention.last)) continue
       if (namesATeam(segment.sentence, mention.first, mention.last, peopleVerbs)) continue
       if (namesAHolder(segment.sentence, mention.first, mention.skill.name)) continue
+      if (namesAColleague(segment.sentence, mention.first, mention.last)) continue
       if (isMoney(segment.sentence, mention.last)) continue
       const polarity = exclusion ? "asked" : polarityOf(segment.sentence, mention.first, mention.last)
       if (polarity === "not-needed") continue

@@ -133,6 +133,13 @@ export const VERB_OBJECT: ReadonlyArray<{
     qualifier: true
   },
   {
+    // "Give IV medications", "hang IV antibiotics": the route names the skill, the medicines are given too.
+    skill: "IV therapy",
+    verbs: ["iv"],
+    objects: ["medications", "medication", "meds", "antibiotics", "fluids"],
+    qualifier: true
+  },
+  {
     skill: "Link building",
     verbs: ["build", "builds", "building", "earn", "earns", "earning", "acquire", "acquiring", "win", "winning"],
     objects: ["links", "backlinks"]
@@ -162,6 +169,25 @@ export const VERB_OBJECT: ReadonlyArray<{
     skill: "Copywriting",
     verbs: ["write", "writes", "writing", "draft", "drafting"],
     objects: ["newsletter", "newsletters", "headlines", "taglines", "copy"]
+  },
+  {
+    // "Send the weekly newsletter", "promote posts through our newsletter": running a list's e-mail.
+    skill: "Email marketing",
+    verbs: [
+      "send",
+      "sends",
+      "sending",
+      "promote",
+      "promotes",
+      "promoting",
+      "grow",
+      "grows",
+      "growing",
+      "run",
+      "runs",
+      "running"
+    ],
+    objects: ["newsletter", "newsletters"]
   },
   {
     skill: "People management",
@@ -257,8 +283,9 @@ export const verbObjectMentions = (
       if (object > at + 1 && entry.notAfter.has(tokens[object - 1]!.norm)) break
       const skill = taxonomy.byName.get(entry.skill.toLowerCase())
       const last = entry.qualifier ? at : object
+      // A qualifier is a word of its own: "give IV medications" is medication administration and IV therapy.
       const overlaps = found.some((m) => m.first <= last && m.last >= at) ||
-        mentions.some((m) => m.first <= last && m.last >= at)
+        (!entry.qualifier && mentions.some((m) => m.first <= last && m.last >= at))
       if (skill !== undefined && !overlaps) mentions.push({ skill, first: at, last })
       break
     }

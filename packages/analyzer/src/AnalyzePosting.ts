@@ -99,6 +99,9 @@ export const analyzePosting = (
   const stretch = isStepUp(level, profile.preferences.seniority) && required.asks > 0 &&
     required.met / required.asks < STRETCH_SHARE
   const seniority = seniorityFactor(level, profile.preferences)
+  // Pay a third or more below the profile's minimum: a person weighs it before applying, however well the skills fit.
+  const salary = salaryFactor(pay, profile.preferences)
+  const underpaid = salary.applicable && salary.score === 0
   const factors: ReadonlyArray<Factor> = [
     required.asks === 0
       ? roleFactor(posting.title, facts)
@@ -121,7 +124,9 @@ export const analyzePosting = (
         detail: relocation ? `${location.detail}; a move or a long commute caps the score below APPLY` : location.detail
       }
       : { factor: "location" as const, applicable: false, score: 0.5, detail: `not scored: ${location.detail}` },
-    salaryFactor(pay, profile.preferences)
+    underpaid
+      ? { ...salary, detail: `${salary.detail}; pay this far below your minimum caps the score below APPLY` }
+      : salary
   ]
   const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS
   const combined = combine(factors, options.weights ?? WEIGHTS)
@@ -134,7 +139,7 @@ export const analyzePosting = (
   const gateCap = capOf(missingGates, thresholds, required.asks > 0 ? required.met / required.asks : 1)
   // The role's own skill ("Backend Engineer (Kotlin)") missing: a MAYBE at best, however much else is met.
   const titleCap = required.missingTitled.length > 0 ? thresholds.apply - 1 : undefined
-  const belowApply = relocation || stretch ? thresholds.apply - 1 : 100
+  const belowApply = relocation || stretch || underpaid ? thresholds.apply - 1 : 100
   const cap = Math.min(fieldCap ?? 100, gateCap ?? 100, titleCap ?? 100, belowApply)
   const score = Math.min(combined.score, cap)
   const breakdown = gates.length === 0 ? combined.breakdown : [...combined.breakdown, gateFactor(gates, gateCap)]

@@ -331,6 +331,18 @@ describe("main-content extraction", () => {
     ])
   })
 
+  it("takes a page whose title is an h2 and whose text says 'What you'll need', 'Nice to have' and '2+ years'", () => {
+    const page = "<html><head><title>Frontend Developer (Vue.js) - Kitestring Ltd</title></head><body>" +
+      "<div class=\"board\"><h2 class=\"job-title\">Frontend Developer (Vue.js)</h2>" +
+      "<span class=\"location\">London, England, United Kingdom</span></div><div class=\"description\">" +
+      "<p>Kitestring builds booking software for 1,200 gyms and studios.</p><p><b>What you'll need</b></p>" +
+      "<ul><li>2+ years building web apps professionally</li><li>Vue.js and TypeScript</li></ul>" +
+      "<p><b>Nice to have</b></p><ul><li>Cypress</li></ul><p>£42,000 - £50,000.</p></div></body></html>"
+    const p = fromBody(page)
+    assert.strictEqual(p.title, "Frontend Developer (Vue.js)")
+    assert.include(p.description, "Vue.js and TypeScript")
+  })
+
   it("sniffs the type when the server sent none", () => {
     assert.strictEqual(fromBody(fixture("posting.jsonld"), "").title, "Technical Writer")
     assert.strictEqual(fromBody(fixture("jsonld-graph.html"), "").title, "Data Engineer")

@@ -87,6 +87,13 @@ describe("text hints", () => {
       period: "month"
     })
     assert.isUndefined(salaryInText("We raised $20M last year"))
+    // A differential on top of the base pay is not the pay.
+    assert.deepStrictEqual(salaryInText("Float differential: $6/hour on top of base pay ($40–$54/hour)."), {
+      min: 40,
+      max: 54,
+      currency: "USD",
+      period: "hour"
+    })
     // A budget the job spends is not its pay; the pay stated after it is.
     assert.deepStrictEqual(
       salaryInText("Run paid social on Meta Ads with a monthly budget of $8k.\nSalary: $58,000 - $68,000"),

@@ -353,6 +353,19 @@ describe("gates in the analysis", () => {
     assert.isAbove(analyzePosting(onSite("Berlin, Germany"), developer, now).match_score, 74)
   })
 
+  it("caps a fit that pays a third or more below the profile's minimum below APPLY", () => {
+    const paid = { ...developer, preferences: { ...developer.preferences, min_salary: 70000, salary_currency: "EUR" } }
+    const paying = (pay: string) =>
+      posting({ ...strongFit(), salary: undefined, description: `${strongFit().description}\n\n${pay}` })
+    const low = analyzePosting(paying("Salary: EUR 40,000 - 45,000"), paid, now)
+    assert.strictEqual(low.verdict, "MAYBE")
+    assert.strictEqual(low.match_score, 74)
+    const salary = low.breakdown?.find((f) => f.factor === "salary")?.detail ?? ""
+    assert.include(salary, "pay this far below your minimum caps the score below APPLY")
+    // A little below the minimum lowers the score without the cap.
+    assert.strictEqual(analyzePosting(paying("Salary: EUR 62,000 - 66,000"), paid, now).verdict, "APPLY")
+  })
+
   it("caps a step up in level with required skills missing below APPLY, and not a step up that meets them", () => {
     const midLevel = { ...developer, preferences: { ...developer.preferences, seniority: "mid" as const } }
     const skills = ["Go", "PostgreSQL", "Docker", "Kubernetes"]

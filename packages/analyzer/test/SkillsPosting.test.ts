@@ -358,6 +358,14 @@ describe("ambiguous terms among another trade's skills", () => {
     assert.strictEqual(named.byName.get("Emergency care")?.importance, "required")
   })
 
+  it("leaves out the kinds of infrastructure role a years ask names in an infrastructure title", () => {
+    const { names } = skillsOfPosting({
+      title: "DevOps Engineer",
+      description: "Your profile\n- 4+ years in DevOps, SRE or backend engineering\n- Terraform and AWS"
+    })
+    assert.sameMembers(names, ["DevOps", "Terraform", "Amazon Web Services"])
+  })
+
   it("does not read what the software to be built is for as a skill asked", () => {
     const { names } = skillsOfPosting({
       description: "Your tasks\n- Design and build services for payouts and reconciliation\n- Run PostgreSQL"

@@ -46,7 +46,7 @@ const fromJson = (url: string, body: string): Either.Either<Posting.Posting, str
 }
 
 const jobWords =
-  /\b(responsibilit|requir|qualification|experience|skill|apply|salary|benefit|role|position|job|hiring|candidate|full[- ]time|part[- ]time|remote|team|years? of|what you|you(?:'ll| will)|who you are|your (?:profile|tasks)|per hour|a year)|([$€£]\s?\d)/gi
+  /\b(responsibilit|requir|qualification|experience|skill|apply|salary|benefit|role|position|job|hiring|candidate|full[- ]time|part[- ]time|remote|hybrid|team|years? of|\d\+ years?|nice to have|what you|you(?:'ll| will)|who you are|your (?:profile|tasks)|per hour|a year)|([$€£]\s?\d)/gi
 
 /** Without structured data, a page is taken for a posting only if it talks like one. */
 const talksLikeAPosting = (blocks: ReadonlyArray<{ readonly text: string }>) => {

@@ -22,11 +22,11 @@ const range = new RegExp(
 )
 
 const NOT_PAY =
-  /^\s*(?:[mb]n?\b|million|billion|bonus|sign-on|signing|stipend|budget|funding|in funding|revenue|fee|deposit|starter|kit|gift|allowance|referral|reimburse|worth)/i
+  /^\s*(?:[mb]n?\b|million|billion|bonus|sign-on|signing|stipend|budget|funding|in funding|revenue|fee|deposit|starter|kit|gift|allowance|referral|reimburse|worth|(?:(?:\/|per |an? )?(?:hour|hr|h)\b\s*)?(?:on top\b|(?:\w+ )?differential|premium))/i
 
 // Money the job spends or the company has, said before the amount ("a monthly budget of around $150k").
 const NOT_PAY_BEFORE =
-  /\b(?:budgets?|(?:ad )?spend|revenues?|funding|raised|valuation|turnover|ARR|GMV)\b(?:\s+[\w-]+){0,3}\s*$/i
+  /\b(?:budgets?|(?:ad )?spend|revenues?|funding|raised|valuation|turnover|ARR|GMV|differentials?|premiums?)\b[:\s]*(?:[\w-]+\s*){0,3}$/i
 
 /** Whether the amount at `start`–`end` of a text is money other than pay: a budget, funding, a bonus, a fee. */
 export const isNotPay = (text: string, start: number, end: number): boolean =>

@@ -178,6 +178,7 @@ const stemOf = (word: string) => word.toLowerCase().slice(0, 5)
 // Whole fields of work ("4+ years in digital marketing", "2 years of public accounting"): what years are spent in,
 // whatever the title, never a skill that a years ask names.
 const YEARS_BEFORE = /\b(?:years?|yrs?)\b[^.;:]{0,50}$/i
+const INFRASTRUCTURE_TITLE = /devops|platform|reliability|\bsre\b|infrastructure|cloud/i
 const MARKETING_TITLE = /market|growth|seo|content|brand|social|acquisition|email|ppc|paid|campaign/i
 // Each field with the title words of jobs in it: "3+ years of accounting experience" measures a bookkeeper's field,
 // but asks an office manager for accounting.
@@ -191,7 +192,8 @@ const FIELDS_OF_WORK: ReadonlyMap<string, RegExp> = new Map([
   ["Data science", /data|scien|machine learning|\bml\b|\bai\b/i],
   ["Data engineering", /data|pipeline|etl|analytics/i],
   ["Logistics", /logist|dispatch|warehouse|supply|freight|transport|shipping|fleet/i],
-  ["DevOps", /devops|platform|reliability|\bsre\b|infrastructure|cloud/i],
+  ["DevOps", INFRASTRUCTURE_TITLE],
+  ["Site reliability engineering", INFRASTRUCTURE_TITLE],
   ["Account management", /account|customer success|client/i]
 ])
 const namesTheOccupation = (

@@ -67,6 +67,14 @@ describe("posting skills", () => {
     assert.sameMembers([...(byName.get("HubSpot")?.alternatives ?? [])], ["Braze", "Klaviyo"])
     const erp = skillsOfPosting({ description: "Requirements\n- Experience with Workday or another large ERP" })
     assert.include([...(erp.byName.get("Workday")?.alternatives ?? [])], "Enterprise resource planning")
+    // "(NetSuite, SAP or similar)": the examples of an ask, any of them will do.
+    const similar = skillsOfPosting({
+      description: "Requirements\n- Experience with an ERP (NetSuite, SAP or similar)"
+    })
+    assert.sameMembers([...(similar.byName.get("SAP")?.alternatives ?? [])], [
+      "Enterprise resource planning",
+      "NetSuite"
+    ])
   })
 
   it("reads a company's stack under its own heading after the company's intro", () => {

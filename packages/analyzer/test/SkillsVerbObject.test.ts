@@ -48,6 +48,8 @@ describe("tasks that name a skill as a verb and its object", () => {
     ])
     assert.deepStrictEqual(skillsIn("Review your teammates' code"), ["Code review"])
     assert.include(skillsIn("Promote posts through our newsletter"), "Email marketing")
+    // A budget of the ads one ran: its management, as a resume says it.
+    assert.include(skillsIn("Ran Google Ads and Meta Ads campaigns with a $40k monthly budget"), "Budget management")
     assert.deepStrictEqual(skillsIn("Gather requirements from nursing units"), ["Requirements gathering"])
     assert.deepStrictEqual(skillsIn("Write blog posts for our customers"), ["Content marketing"])
     assert.deepStrictEqual(skillsIn("Supervise one staff accountant"), ["People management"])

@@ -114,7 +114,7 @@ const withExamples = (
 // "Strong on one side of the stack: back end (Go, PostgreSQL) or front end (React)", "one of the following":
 // every skill the sentence names will do in place of the others.
 const EITHER =
-  /\b(?:either|one of(?: the following)?|one side of|any (?:one )?of(?: the following)?|at least one of|or (?:a |an |any )?(?:similar|comparable|equivalent) (?:platform|tool|system|software|esp|crm|framework|product|solution)s?|or (?:another|any other) (?:\w+ )?(?:erp|platform|tool|system|crm|esp|framework|ats))\b/i
+  /\b(?:either|one of(?: the following)?|or similar(?=\s*[).,;]|\s*$)|one side of|any (?:one )?of(?: the following)?|at least one of|or (?:a |an |any )?(?:similar|comparable|equivalent) (?:platform|tool|system|software|esp|crm|framework|product|solution)s?|or (?:another|any other) (?:\w+ )?(?:erp|platform|tool|system|crm|esp|framework|ats))\b/i
 
 const allAlternatives = (mentions: ReadonlyArray<Mention>): ReadonlyArray<ReadonlyArray<string>> => {
   const names = [...new Set(mentions.map((m) => m.skill.name))]

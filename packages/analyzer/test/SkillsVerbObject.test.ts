@@ -48,6 +48,10 @@ describe("tasks that name a skill as a verb and its object", () => {
     ])
     assert.deepStrictEqual(skillsIn("Review your teammates' code"), ["Code review"])
     assert.include(skillsIn("Promote posts through our newsletter"), "Email marketing")
+    // Said as tasks: blood drawn, reports and intercompany accounts.
+    assert.include(skillsIn("Draw blood and collect specimens"), "Phlebotomy")
+    assert.include(skillsIn("Prepare office-level financial reports"), "Financial reporting")
+    assert.include(skillsIn("Reconcile bank, credit card and intercompany accounts"), "Intercompany accounting")
     // A budget of the ads one ran: its management, as a resume says it.
     assert.include(skillsIn("Ran Google Ads and Meta Ads campaigns with a $40k monthly budget"), "Budget management")
     assert.deepStrictEqual(skillsIn("Gather requirements from nursing units"), ["Requirements gathering"])

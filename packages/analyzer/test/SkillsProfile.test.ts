@@ -67,6 +67,9 @@ describe("implied skills", () => {
       assert.isTrue(have.has(name), name)
     }
     assert.isFalse(have.has("Python"))
+    // Every nurse charts: a registered nurse's licence shows clinical documentation.
+    const nurse = profileSkills({ certificates: [{ name: "Registered Nurse (RN), Texas" }] }, taxonomy)
+    assert.isTrue(nurse.has("Clinical documentation"))
   })
 })
 

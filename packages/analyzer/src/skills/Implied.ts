@@ -49,7 +49,9 @@ export const IMPLIED: Readonly<Record<string, ReadonlyArray<string>>> = {
     "Vital signs",
     "Medication administration",
     "Patient assessment",
-    "Patient education"
+    "Patient education",
+    // Every nurse charts the care given.
+    "Clinical documentation"
   ],
   "Licensed Practical Nurse": ["Patient care", "Vital signs", "Medication administration"],
   "Advanced Cardiovascular Life Support": ["Basic Life Support", "CPR"],

@@ -147,11 +147,26 @@ describe("pasted header lines", () => {
       "Hill Country Urgent Care",
       "Austin, TX"
     ])
-    // An organisation's name, a comma, and its place with how often one is there.
+    // A name, a comma, and its place with how often one is there; not a city and its region.
     assert.deepStrictEqual(header("Zahlwerk GmbH, Berlin (hybrid, 2 days a week in Kreuzberg)"), [
       "Zahlwerk GmbH",
       "Berlin (hybrid, 2 days a week in Kreuzberg)"
     ])
+    assert.deepStrictEqual(header("Ostbahn Insurance Tech, Berlin (hybrid)"), [
+      "Ostbahn Insurance Tech",
+      "Berlin (hybrid)"
+    ])
+    assert.deepStrictEqual(header("Naperville, IL")[1], "Naperville, IL")
+    // A way of working in the parentheses after the employer; a dash inside them splits nothing.
+    assert.deepStrictEqual(header("Tandem Payroll (Remote - US)"), ["Tandem Payroll", "Remote - US"])
+    // A listed employer's legal form and ticker, then its place on the next line.
+    assert.deepStrictEqual(
+      header("Keystone Cold Storage, Inc. (NYSE: KCSI)\nChicago, IL | Hybrid (3 days in office)"),
+      [
+        "Keystone Cold Storage, Inc.",
+        "Chicago, IL"
+      ]
+    )
     assert.deepStrictEqual(header("Hollis & Bloom (London, hybrid — 2 days a week in Shoreditch)"), [
       "Hollis & Bloom",
       "London"

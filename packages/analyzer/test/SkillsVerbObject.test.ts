@@ -48,6 +48,10 @@ describe("tasks that name a skill as a verb and its object", () => {
     ])
     assert.deepStrictEqual(skillsIn("Review your teammates' code"), ["Code review"])
     assert.include(skillsIn("Promote posts through our newsletter"), "Email marketing")
+    // The operating room, its sterile field, and the close's tasks.
+    assert.include(skillsIn("1+ year of operating room experience as an RN"), "Perioperative nursing")
+    assert.include(skillsIn("Keep the sterile field"), "Sterile technique")
+    assert.include(skillsIn("Own close tasks for two business units"), "Month-end close")
     // Said as tasks: blood drawn, reports and intercompany accounts.
     assert.include(skillsIn("Draw blood and collect specimens"), "Phlebotomy")
     assert.include(skillsIn("Prepare office-level financial reports"), "Financial reporting")

@@ -39,7 +39,8 @@ export const isPlaceLine = (line: string): boolean =>
 export const EMPLOYMENT = /^(?:full[- ]time|part[- ]time|contract|temporary|permanent|internship|seasonal|per diem)\b/i
 
 // A line that is only a name: "Summit Revenue Partners", "Lakeshore Brewing Company".
-export const NAME_LINE = /^(?:[\p{Lu}\d][\p{L}\d&'.-]*)(?:\s+(?:[\p{Lu}\d&][\p{L}\d&'.-]*|of|and|the|de|für)){0,6}$/u
+export const NAME_LINE =
+  /^(?:[\p{Lu}\d][\p{L}\d&'.-]*)(?:\s+(?:[\p{Lu}\d&][\p{L}\d&'.-]*|of|and|the|de|für)){0,6}(?:,\s*(?:Inc|LLC|Ltd|LLP|Corp|Co|PLC)\.?)?$/u
 
 // The parts of a pasted line between spaced dots or bars: "Senior Accountant | Chicago, IL | Hybrid".
 export const SPACED_SEPARATOR = /\s+[·•|]\s+/

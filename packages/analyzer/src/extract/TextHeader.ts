@@ -34,7 +34,8 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
   let location: string | undefined
   let used = 0
   for (let i = 0; i < lines.length; i++) {
-    const trimmed = lines[i]!.trim()
+    // "Keystone Cold Storage, Inc. (NYSE: KCSI)": a listed employer's ticker is no part of its name.
+    const trimmed = withoutTicker(lines[i]!.trim())
     if (trimmed.length > 100) break
     if (NOISE_LINE.test(trimmed)) {
       used++
@@ -62,7 +63,8 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
       continue
     }
     const split = SPLIT_LINE.exec(trimmed)
-    if (split !== null && location === undefined) {
+    // "Tandem Payroll (Remote - US)": a dash inside parentheses splits nothing.
+    if (split !== null && location === undefined && !/\([^)]*$/.test(split[1]!)) {
       const [left, right] = [split[1]!.trim(), split[2]!.trim()]
       // "Milwaukee, WI — on-site", "Portland, OR · Full-time": a place and how the job is worked.
       const notes = right.split(PLACE_SEPARATOR).every((item) => BOARD_FURNITURE.test(item))
@@ -90,21 +92,29 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
     if (named !== null && company === undefined && location === undefined) {
       const [name, inner] = [named[1]!.trim(), named[2]!.trim()]
       const [first = "", ...rest] = inner.split(/\s*[,·|—–]\s*/)
+      // "Tandem Payroll (Remote - US)": the way of working, and where.
+      const workMode = WORK_MODE_FIRST.test(inner) && inner.length <= 40
       if (
-        NAME_LINE.test(name) && !isPlaceLine(name) && isPlacePart(first) &&
-        rest.every((part) => WORK_MODE.test(part) || EMPLOYMENT.test(part) || /\bdays?\b/i.test(part))
+        NAME_LINE.test(name) && !isPlaceLine(name) && (workMode || (isPlacePart(first) &&
+          rest.every((part) => WORK_MODE.test(part) || EMPLOYMENT.test(part) || /\bdays?\b/i.test(part))))
       ) {
         company = name
-        location = first
+        location = workMode ? inner : first
         used++
         continue
       }
     }
-    // "Zahlwerk GmbH, Berlin (hybrid, 2 days a week in Kreuzberg)": an organisation's name, a comma, its place.
+    // "Keystone Cold Storage, Inc.": a name with its legal form, which reads like "City, Region" to the place tests.
+    if (company === undefined && LEGAL_NAME.test(trimmed) && NAME_LINE.test(trimmed)) {
+      company = trimmed
+      used++
+      continue
+    }
+    // "Zahlwerk GmbH, Berlin (hybrid, 2 days a week in Kreuzberg)": a name, a comma, its place.
     const comma = trimmed.indexOf(",")
-    if (comma > 0 && company === undefined && location === undefined) {
+    if (comma > 0 && company === undefined && location === undefined && !CITY_REGION.test(trimmed)) {
       const [name, place] = [trimmed.slice(0, comma).trim(), trimmed.slice(comma + 1).trim()]
-      if (NAME_LINE.test(name) && ORGANISATION.test(name) && isPlacePart(withoutAside(place))) {
+      if (NAME_LINE.test(name) && !isPlaceLine(name) && isPlacePart(withoutAside(place))) {
         company = name
         location = place
         used++
@@ -141,6 +151,8 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
   }
   return { company, location, lines: used }
 }
+
+const LEGAL_NAME = /,\s*(?:Inc|LLC|Ltd|LLP|Corp|Co|PLC)\.?$/
 
 const OTHER_FIELD =
   /^(?:department|division|reports? to|job code|req(?:uisition)?(?: id| no\.?| #)?|schedule|shift|job type|employment type|grade)\s*[:：]/i

@@ -88,6 +88,14 @@ describe("hard requirements", () => {
     assert.deepStrictEqual(kinds(gates("Requirements\n- A 2:1 degree or above (any subject) is required", developer)), [
       "degree:met"
     ])
+    // "A degree in X" is a bachelor's; one a bootcamp stands in for is no gate.
+    assert.deepStrictEqual(kinds(gates("Requirements\n- A degree in Computer Science (2:1 or above)", junior)), [
+      "degree:missing"
+    ])
+    assert.deepStrictEqual(
+      kinds(gates("Requirements\n- A degree in computer science or a coding bootcamp", junior)),
+      []
+    )
   })
 
   it("reads clearance, work authorisation and on-site location", () => {

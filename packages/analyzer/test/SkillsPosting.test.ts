@@ -351,6 +351,14 @@ describe("ambiguous terms among another trade's skills", () => {
     assert.include(names, "Conduit bending")
   })
 
+  it("takes a credential asked by a deadline after hire as hoped for, though the line says 'required'", () => {
+    const { byName } = skillsOfPosting({
+      description: "Candidates must hold a current RN license and BLS. ACLS is required within 6 months of hire."
+    })
+    assert.strictEqual(byName.get("Advanced Cardiovascular Life Support")?.importance, "preferred")
+    assert.strictEqual(byName.get("Basic Life Support")?.importance, "required")
+  })
+
   it("takes a skill said not to be required as hoped for, over the title that names it", () => {
     const { byName } = skillsOfPosting({
       title: "Registered Nurse - Emergency Department",

@@ -52,6 +52,7 @@ describe("tasks that name a skill as a verb and its object", () => {
     assert.include(skillsIn("1+ year of operating room experience as an RN"), "Perioperative nursing")
     assert.include(skillsIn("Keep the sterile field"), "Sterile technique")
     assert.include(skillsIn("Own close tasks for two business units"), "Month-end close")
+    assert.include(skillsIn("Plan and run audit engagements in the field"), "External audit")
     // Said as tasks: blood drawn, reports and intercompany accounts.
     assert.include(skillsIn("Draw blood and collect specimens"), "Phlebotomy")
     assert.include(skillsIn("Prepare office-level financial reports"), "Financial reporting")

@@ -48,11 +48,11 @@ export interface Gate {
 export const DISQUALIFYING: ReadonlySet<GateKind> = new Set(["licence", "degree", "exclusion"])
 
 const DEGREE =
-  /\b((?:2:[12]|first|upper second|lower second)(?:[- ]class)? degree|associate(?:'s)? degree|bachelor(?:'s|s)?(?: degree)?|undergraduate degree|university degree|college degree|four[- ]year degree|4[- ]year degree|master(?:'s|s)?(?: degree)?|mba|ph\.?\s?d\.?|doctorate|doctoral degree|doctor of [a-z]+(?: [a-z]+)?|dpt|bsn|msn|juris doctor|pharm\.?d)\b/gi
+  /\b((?:2:[12]|first|upper second|lower second)(?:[- ]class)? degree|an? degree(?= in\b)|associate(?:'s)? degree|bachelor(?:'s|s)?(?: degree)?|undergraduate degree|university degree|college degree|four[- ]year degree|4[- ]year degree|master(?:'s|s)?(?: degree)?|mba|ph\.?\s?d\.?|doctorate|doctoral degree|doctor of [a-z]+(?: [a-z]+)?|dpt|bsn|msn|juris doctor|pharm\.?d)\b/gi
 const DEGREE_WORDS = /\b(?:degree|bachelor|master|mba|ph\.?\s?d|doctor|dpt|bsn|msn|pharm\.?d)/i
 const NOT_A_DEGREE_GATE =
   // "or a related field" names the subject, not a way around the degree; "or related experience" is one.
-  /\b(?:or (?:an? )?equivalent(?! (?:field|discipline|area|subject|major|degree))|or (?:an? )?(?:related|comparable|relevant|similar) (?:\w+ )?experience|equivalent (?:work |practical |professional |combination|education|experience)|or \d+\+? (?:years|yrs)|in lieu|(?:do not|don't|doesn't|does not|no) (?:need|require|have to have)|not (?:required|necessary|a requirement)|no degree|degree (?:is )?optional|pursuing|currently enrolled|working towards)\b/i
+  /\b(?:or (?:an? )?equivalent(?! (?:field|discipline|area|subject|major|degree))|or (?:an? )?(?:related|comparable|relevant|similar) (?:\w+ )?experience|equivalent (?:work |practical |professional |combination|education|experience)|or \d+\+? (?:years|yrs)|in lieu|(?:do not|don't|doesn't|does not|no) (?:need|require|have to have)|not (?:required|necessary|a requirement)|no degree|degree (?:is )?optional|pursuing|currently enrolled|working towards|or (?:an? )?(?:\w+ )?bootcamp)\b/i
 const SPECIFIC_DEGREES: ReadonlyArray<readonly [RegExp, RegExp, string]> = [
   [
     /\b(?:dpt|doctor of physical therapy)\b/i,

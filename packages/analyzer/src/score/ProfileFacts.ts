@@ -21,7 +21,7 @@ const DEGREE_LEVELS: ReadonlyArray<readonly [RegExp, number]> = [
   [/\b(?:ph\.?\s?d|doctor(?:ate|al)?|d\.?p\.?t|j\.?d|m\.?d|pharm\.?\s?d|ed\.?d)\b/i, 4],
   [/\b(?:master'?s?|m\.?sc?|m\.?a|mba|msn|m\.?eng|m\.?ed|mph|llm)\b/i, 3],
   [
-    /\b(?:bachelor'?s?|b\.?sc?|b\.?a|bsn|b\.?eng|b\.?ed|bba|undergraduate|ll\.?b)\b|\b(?:2:[12]|first|upper second|lower second)(?:[- ]class)? degree\b/i,
+    /\b(?:bachelor'?s?|b\.?sc?|b\.?a|bsn|b\.?eng|b\.?ed|bba|undergraduate|ll\.?b)\b|\b(?:2:[12]|first|upper second|lower second)(?:[- ]class)? degree\b|^an? degree$/i,
     2
   ],
   [/\b(?:associate'?s?|a\.?a\.?s?|a\.?s|adn)\b/i, 1]

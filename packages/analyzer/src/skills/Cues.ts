@@ -201,6 +201,10 @@ const nearest = (
   return best
 }
 
+const DEADLINE_ENDS: ReadonlySet<string> = new Set(["hire", "employment", "starting"])
+const isDeadline = (sentence: Sentence, hit: CueHit): boolean =>
+  DEADLINE_ENDS.has(sentence.tokens[hit.at + hit.length - 1]?.norm ?? "")
+
 /** The hits without a "required" inside a hoped-for phrase ("not required"): that one is no cue of its own. */
 const withoutInner = (hits: ReadonlyArray<CueHit>): ReadonlyArray<CueHit> =>
   hits.some((h) => h.preferred && h.length > 1)
@@ -215,6 +219,11 @@ export const importanceCue = (
 ): "required" | "preferred" | undefined => {
   const clause = clauseAround(sentence, first)
   const hits = withoutInner(hitsOf(sentence))
+  // "ACLS is required within 6 months of hire": a deadline after starting says it is not asked of an applicant,
+  // whatever "required" says beside it.
+  if (hits.some((h) => h.preferred && h.at >= clause[0] && h.at <= clause[1] && isDeadline(sentence, h))) {
+    return "preferred"
+  }
   const preferred = nearest(sentence, hits, true, clause, first, last)
   const required = nearest(sentence, hits, false, clause, first, last)
   if (preferred === Number.POSITIVE_INFINITY && required === Number.POSITIVE_INFINITY) return undefined

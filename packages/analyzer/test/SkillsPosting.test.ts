@@ -380,6 +380,12 @@ describe("ambiguous terms among another trade's skills", () => {
       description: "Your profile\n- 4+ years in DevOps, SRE or backend engineering\n- Terraform and AWS"
     })
     assert.sameMembers(names, ["DevOps", "Terraform", "Amazon Web Services"])
+    // So are the kinds of finance work in a financial analyst's years ask.
+    const analyst = skillsOfPosting({
+      title: "Financial Analyst",
+      description: "What you'll bring\n- 2+ years in FP&A or financial analysis\n- Advanced Excel"
+    })
+    assert.sameMembers(analyst.names, ["Microsoft Excel"])
   })
 
   it("does not read what the software to be built is for as a skill asked", () => {

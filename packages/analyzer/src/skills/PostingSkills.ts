@@ -178,6 +178,9 @@ const stemOf = (word: string) => word.toLowerCase().slice(0, 5)
 // Whole fields of work ("4+ years in digital marketing", "2 years of public accounting"): what years are spent in,
 // whatever the title, never a skill that a years ask names.
 const YEARS_BEFORE = /\b(?:years?|yrs?)\b[^.;:]{0,50}$/i
+// "2+ years in FP&A, accounting or financial analysis" in a financial analyst's posting: the kinds of finance work
+// the years may be spent in.
+const FINANCE_TITLE = /financ|fp&a|planning/i
 const INFRASTRUCTURE_TITLE = /devops|platform|reliability|\bsre\b|infrastructure|cloud/i
 const MARKETING_TITLE = /market|growth|seo|content|brand|social|acquisition|email|ppc|paid|campaign/i
 // Each field with the title words of jobs in it: "3+ years of accounting experience" measures a bookkeeper's field,
@@ -194,7 +197,9 @@ const FIELDS_OF_WORK: ReadonlyMap<string, RegExp> = new Map([
   ["Logistics", /logist|dispatch|warehouse|supply|freight|transport|shipping|fleet/i],
   ["DevOps", INFRASTRUCTURE_TITLE],
   ["Site reliability engineering", INFRASTRUCTURE_TITLE],
-  ["Account management", /account|customer success|client/i]
+  ["Account management", /account|customer success|client/i],
+  ["FP&A", FINANCE_TITLE],
+  ["Financial analysis", FINANCE_TITLE]
 ])
 const namesTheOccupation = (
   sentence: Sentence,

@@ -165,6 +165,9 @@ describe("hard requirements", () => {
   it("reads years in a role as a gate the profile meets only in that role", () => {
     const charge = "Requirements\n- At least one year as a charge nurse is required"
     assert.deepStrictEqual(gates(charge, nurse), [{ kind: "years", met: false, what: "1+ year as a charge nurse" }])
+    // Said with the role's holder and "experience", without "as a".
+    const held = "Requirements\n- At least one year of charge nurse experience is required"
+    assert.deepStrictEqual(gates(held, nurse), [{ kind: "years", met: false, what: "1+ year as a charge nurse" }])
     const chargeNurse = profile({ ...nurse.resume, work: [{ position: "Charge Nurse", startDate: "2019-01" }] })
     assert.deepStrictEqual(kinds(gates(charge, chargeNurse)), ["years:met"])
   })

@@ -257,9 +257,13 @@ const MUST_HAVE =
 const ROLE_YEARS =
   /\b(\d{1,2}|one|two|three|four|five|six)\+? (?:full )?years? (?:of experience )?as an? ([a-z][a-z -]{2,40}?)(?=\s+(?:is|are|required|needed)\b|[,.;]|$)/i
 
+// "At least one year of charge nurse experience is required": years in a role named by its holder, without "as a".
+const ROLE_NOUN_YEARS =
+  /\b(\d{1,2}|one|two|three|four|five|six)\+? (?:full )?years? of ((?:[a-z-]+ ){0,2}(?:nurse|manager|supervisor|lead|director|coordinator|teacher|instructor|preceptor|educator)) experience\b/i
+
 const roleYearsGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
   if (!/requir|must|need|minimum|at least/i.test(sentence)) return undefined
-  const found = ROLE_YEARS.exec(sentence)
+  const found = ROLE_YEARS.exec(sentence) ?? ROLE_NOUN_YEARS.exec(sentence)
   if (found === null) return undefined
   const years = NUMBER_WORDS[found[1]!.toLowerCase()] ?? Number(found[1])
   const role = found[2]!.trim()
@@ -415,7 +419,7 @@ export const gatesOf = (
     }
     if (REGISTRATION_WORDS.test(lower)) add(regulatorGate(text, facts))
     if (lower.includes("clearance")) add(clearanceGate(text, facts))
-    if (lower.includes(" as a")) add(roleYearsGate(text, facts))
+    if (lower.includes(" as a") || ROLE_NOUN_YEARS.test(lower)) add(roleYearsGate(text, facts))
     if (/authori|right to work|eligib|citizen|resident|green card|sponsor|permit/.test(lower)) {
       add(authorisationGate(text, posting, facts))
     }

@@ -343,6 +343,25 @@ describe("main-content extraction", () => {
     assert.include(p.description, "Vue.js and TypeScript")
   })
 
+  it("keeps a hosted board's lists when the readable pick would keep only its paragraphs", () => {
+    const section = (heading: string, items: ReadonlyArray<string>) =>
+      `<div class="section page-centered"><h3>${heading}</h3><ul>${
+        items.map((i) => `<li>${i}</li>`).join("")
+      }</ul></div>`
+    const page = "<html><head><title>Seegang - Backend Engineer (Go)</title></head><body>" +
+      "<div class=\"content-wrapper posting-page\"><div class=\"posting-headline\"><h2>Backend Engineer (Go)</h2>" +
+      "<div class=\"posting-categories\"><div class=\"posting-category location\">Hamburg, Germany</div></div></div>" +
+      "<div class=\"section page-centered\"><div>Seegang runs payments for 9,000 European marketplaces. Our platform " +
+      "team builds the services every payment passes through.</div></div>" +
+      section("What you'll do", ["Build Go services", "Design gRPC APIs", "Work with PostgreSQL and Kafka"]) +
+      section("What you'll need", ["5+ years of backend development", "Go in production", "Kubernetes"]) +
+      "<div class=\"section page-centered\"><div>Salary range: EUR 80,000 - 95,000. Remote within Germany.</div></div>" +
+      "</div></body></html>"
+    const p = fromBody(page)
+    assert.include(p.description, "Work with PostgreSQL and Kafka")
+    assert.include(p.sections?.requirements ?? [], "Kubernetes")
+  })
+
   it("sniffs the type when the server sent none", () => {
     assert.strictEqual(fromBody(fixture("posting.jsonld"), "").title, "Technical Writer")
     assert.strictEqual(fromBody(fixture("jsonld-graph.html"), "").title, "Data Engineer")

@@ -168,6 +168,8 @@ describe("hard requirements", () => {
     // Said with the role's holder and "experience", without "as a".
     const held = "Requirements\n- At least one year of charge nurse experience is required"
     assert.deepStrictEqual(gates(held, nurse), [{ kind: "years", met: false, what: "1+ year as a charge nurse" }])
+    const leading = "Requirements\n- 2+ years of nursing leadership experience (charge nurse or manager) required"
+    assert.deepStrictEqual(kinds(gates(leading, nurse)), ["years:missing"])
     const chargeNurse = profile({ ...nurse.resume, work: [{ position: "Charge Nurse", startDate: "2019-01" }] })
     assert.deepStrictEqual(kinds(gates(charge, chargeNurse)), ["years:met"])
   })

@@ -117,5 +117,11 @@ export const mainContent = (document: HtmlDocument): Array<Block> => {
   const fallback = main === null ? [] : fromDom(main)
   const article = readable(document)
   const picked = article === null ? [] : fromDom(article)
-  return textLength(picked) >= 0.3 * textLength(fallback) && textLength(picked) >= 100 ? picked : fallback
+  // A pick that keeps none of the page's lists has left out the posting's duties and requirements.
+  const keepsLists = itemsIn(picked) > 0 || itemsIn(fallback) < 3
+  return textLength(picked) >= 0.3 * textLength(fallback) && textLength(picked) >= 100 && keepsLists
+    ? picked
+    : fallback
 }
+
+const itemsIn = (blocks: ReadonlyArray<Block>) => blocks.filter((block) => block.kind === "item").length

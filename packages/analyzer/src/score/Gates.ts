@@ -259,7 +259,7 @@ const ROLE_YEARS =
 
 // "At least one year of charge nurse experience is required": years in a role named by its holder, without "as a".
 const ROLE_NOUN_YEARS =
-  /\b(\d{1,2}|one|two|three|four|five|six)\+? (?:full )?years? of ((?:[a-z-]+ ){0,2}(?:nurse|manager|supervisor|lead|director|coordinator|teacher|instructor|preceptor|educator)) experience\b/i
+  /\b(\d{1,2}|one|two|three|four|five|six)\+? (?:full )?years? of ((?:[a-z-]+ ){0,2}(?:nurse|manager|supervisor|lead|director|coordinator|teacher|instructor|preceptor|educator|leadership|supervisory)) experience\b/i
 
 const roleYearsGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
   if (!/requir|must|need|minimum|at least/i.test(sentence)) return undefined

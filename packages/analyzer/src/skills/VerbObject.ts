@@ -191,7 +191,20 @@ export const VERB_OBJECT: ReadonlyArray<{
   },
   {
     skill: "People management",
-    verbs: ["supervise", "supervises", "supervising", "supervised", "manage", "managing", "lead", "leading"],
+    verbs: [
+      "supervise",
+      "supervises",
+      "supervising",
+      "supervised",
+      "manage",
+      "managing",
+      "lead",
+      "leading",
+      // "Hire, coach and evaluate nurses and techs".
+      "coach",
+      "coaching",
+      "evaluate"
+    ],
     objects: [
       "others",
       "people",

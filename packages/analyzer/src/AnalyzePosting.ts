@@ -16,6 +16,7 @@ import { DEFAULT_THRESHOLDS, type Thresholds, WEIGHTS, type Weights } from "./sc
 import { mostYears, yearsAsks } from "./score/YearsAsked.js"
 import { builtinTaxonomy } from "./skills/BuiltinTaxonomy.js"
 import { fluencyShortOf, withoutShort } from "./skills/Fluency.js"
+import { IMPLIED } from "./skills/Implied.js"
 import { findMentions } from "./skills/Matcher.js"
 import { postingSegments } from "./skills/PostingSegments.js"
 import { postingSkills } from "./skills/PostingSkills.js"
@@ -87,7 +88,13 @@ export const analyzePosting = (
   // The skills the title names are the role's own ("Backend Engineer (Kotlin)"): they weigh double.
   const titled = new Set(findMentions(makeSentence(posting.title), taxonomy).map((m) => m.skill.name))
   const inTitle = (name: string) => titled.has(name)
-  const required = coverage(skills, "required", (name) => have.has(name), inTitle)
+  const covered = coverage(skills, "required", (name) => have.has(name), inTitle)
+  // A title's skill missing caps the score, but not one built on a skill of its own kind the profile has: Next.js
+  // for one who writes React, Mailchimp for one who runs e-mail marketing.
+  const required = {
+    ...covered,
+    missingTitled: covered.missingTitled.filter((name) => !nearNeighbourShown(name, (n) => have.has(n), taxonomy))
+  }
   const preferred = coverage(skills, "preferred", (name) => have.has(name), inTitle)
   const has = (name: string) => have.has(name)
   // Work on site or hybrid in a place the profile neither lives in nor wants: a move or a long commute, which a
@@ -181,4 +188,12 @@ export const analyzePosting = (
       quote: s.quote
     }))
   }
+}
+
+/** Whether a skill is built on another of its own category that the profile has (Next.js on React). */
+const nearNeighbourShown = (name: string, has: (name: string) => boolean, taxonomy: Taxonomy): boolean => {
+  const category = taxonomy.byName.get(name.toLowerCase())?.category
+  return (IMPLIED[name] ?? []).some((other) =>
+    has(other) && taxonomy.byName.get(other.toLowerCase())?.category === category
+  )
 }

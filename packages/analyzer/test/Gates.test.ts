@@ -453,6 +453,19 @@ describe("gates in the analysis", () => {
     assert.strictEqual(rust.match_score, 74)
     const skills = rust.breakdown?.find((f) => f.factor === "required_skills")
     assert.include(skills?.detail ?? "", "Rust, which the title names, caps the score below APPLY")
+    // Not a title's skill built on one of its own kind the profile has: Next.js on React.
+    const web = profile({
+      basics: { label: "Frontend Developer" },
+      work: [{ position: "Frontend Developer", startDate: "2019-01-01" }],
+      skills: [{ name: "Web", keywords: ["React", "TypeScript", "HTML", "CSS", "Jest", "Git"] }]
+    }, { remote: "remote" })
+    const next = analyzePosting(
+      remoteRole("Frontend Developer (Next.js)", ["React", "TypeScript", "HTML", "CSS", "Jest", "Git", "Next.js"]),
+      web,
+      now
+    )
+    assert.strictEqual(next.verdict, "APPLY")
+    assert.notInclude(next.breakdown?.find((f) => f.factor === "required_skills")?.detail ?? "", "caps the score")
   })
 
   it("names an unmet either/or ask once", () => {

@@ -52,14 +52,15 @@ describe("quality on the labelled corpus", () => {
   // Floors a little under the figures reached (the held-out part grows with each held-out batch, so a figure moves a
   // little when one is added): a change that loses ground fails here.
   it("keeps the held-out figures it has reached", () => {
-    // 0.954 at the end of session 12, 0.967 in session 13 (with eight more held-out batches).
-    assert.isAtLeast(share(heldout.fields), 0.95)
-    assert.isAtLeast(f1(heldout.required).f1, 0.89)
+    // 0.954 at the end of session 12, 0.967 in session 13 (with eight more held-out batches), 0.976 in session 14.
+    assert.isAtLeast(share(heldout.fields), 0.96)
+    // 0.910 in session 13, 0.914 in session 14.
+    assert.isAtLeast(f1(heldout.required).f1, 0.90)
     // 0.80 at the start of session 9; 0.77 after its changes (tuned on the development part, where they gained) and
-    // batch al; 0.762 at the end of session 12, 0.797 in session 13: the floor follows the result rather than the
-    // result being tuned to the floor.
-    assert.isAtLeast(macroRecall(heldout), 0.78)
-    // 0.95 at the start of session 9, 0.937 with batch ar (pages in layouts never tuned on).
-    assert.isAtLeast(share(heldout.band), 0.93)
+    // batch al; 0.762 at the end of session 12, 0.797 in session 13, 0.813 → 0.843 in session 14 (with nine more
+    // held-out batches): the floor follows the result rather than the result being tuned to the floor.
+    assert.isAtLeast(macroRecall(heldout), 0.82)
+    // 0.95 at the start of session 9, 0.937 with batch ar (pages in layouts never tuned on), 0.961 in session 14.
+    assert.isAtLeast(share(heldout.band), 0.95)
   })
 })

@@ -217,8 +217,10 @@ export const importanceCue = (
   first: number,
   last: number
 ): "required" | "preferred" | undefined => {
+  const all = hitsOf(sentence)
+  if (all.length === 0) return undefined
   const clause = clauseAround(sentence, first)
-  const hits = withoutInner(hitsOf(sentence))
+  const hits = withoutInner(all)
   // "ACLS is required within 6 months of hire": a deadline after starting says it is not asked of an applicant,
   // whatever "required" says beside it.
   if (hits.some((h) => h.preferred && h.at >= clause[0] && h.at <= clause[1] && isDeadline(sentence, h))) {

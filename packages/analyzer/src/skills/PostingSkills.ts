@@ -356,12 +356,15 @@ export const postingSkills = (
     const exclusion = excluded(segment.sentence) !== undefined
     // Looked for once per sentence, not once per skill in it.
     const peopleVerbs = containsAny(segment.sentence.lower, PEOPLE_VERBS)
+    const builtFor = /\sfor\s/.test(segment.sentence.lower)
+    const writtenAbout = /\sabout\s/.test(segment.sentence.lower)
     for (const [index, mention] of mentions.entries()) {
       const start = segment.sentence.tokens[mention.first]?.start ?? 0
       if (spans.some(([from, to]) => start >= from && start < to)) continue
       if (
-        namesADomain(segment.sentence, mention.last) || namesWhatIsBuilt(segment.sentence, mention.first) ||
-        namesASubject(segment.sentence, mention.first)
+        namesADomain(segment.sentence, mention.last) ||
+        (builtFor && namesWhatIsBuilt(segment.sentence, mention.first)) ||
+        (writtenAbout && namesASubject(segment.sentence, mention.first))
       ) continue
       if (segment.source !== "title" && inDegreeSubject(segment.sentence, mention.first)) continue
       if (namesTheOccupation(segment.sentence, mention.first, mention.last, titleStems, mention.skill.name, title)) {

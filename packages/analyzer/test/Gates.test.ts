@@ -284,6 +284,9 @@ describe("hard requirements", () => {
     assert.deepStrictEqual(kinds(gates(text, marketer)), ["certification:missing"])
     const certified = profile({ ...marketer.resume, certificates: [{ name: "Google Ads Search Certification" }] })
     assert.deepStrictEqual(kinds(gates(text, certified)), ["certification:met"])
+    // A module named in parentheses after the certification: "Epic certification (ClinDoc) required".
+    const module = "Requirements\n- Google Analytics\n- Google Ads certification (Search) required"
+    assert.deepStrictEqual(kinds(gates(module, marketer)), ["certification:missing"])
   })
 
   it("makes a language the posting requires fluently a must-have", () => {

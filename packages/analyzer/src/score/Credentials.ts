@@ -158,7 +158,7 @@ const ABBREVIATION_ONLY =
 // A requirement line that is a licence and nothing more: "California adjuster license", "Oregon dental hygiene
 // license". Its telling words (without the place and the word "license") must be in the profile.
 const LICENCE_LINE =
-  /^(?:an?\s+|active\s+|valid\s+|current\s+|unrestricted\s+)*((?:[\p{L}'-]+\s+){1,5})(licen[cs]e|licensure|certification|certificate|registration|endorsement)(?:\s+(?:is\s+)?(?:required|needed|a must))?\.?$/iu
+  /^(?:an?\s+|active\s+|valid\s+|current\s+|unrestricted\s+)*((?:[\p{L}'-]+\s+){1,5})(licen[cs]e|licensure|certification|certificate|registration|endorsement)(?:\s*\([^()]{1,40}\))?(?:\s+(?:is\s+)?(?:required|needed|a must))?\.?$/iu
 const PLACE_WORDS = new Set([
   ...Object.keys({
     alabama: 1,

@@ -170,6 +170,9 @@ describe("hard requirements", () => {
     assert.deepStrictEqual(gates(held, nurse), [{ kind: "years", met: false, what: "1+ year as a charge nurse" }])
     const leading = "Requirements\n- 2+ years of nursing leadership experience (charge nurse or manager) required"
     assert.deepStrictEqual(kinds(gates(leading, nurse)), ["years:missing"])
+    // Inside the years asked, with no gate word: "including 1+ year as a charge nurse".
+    const inside = "Requirements\n- 3+ years of nursing experience, including 1+ year as a charge nurse"
+    assert.include(kinds(gates(inside, nurse)), "years:missing")
     const chargeNurse = profile({ ...nurse.resume, work: [{ position: "Charge Nurse", startDate: "2019-01" }] })
     assert.deepStrictEqual(kinds(gates(charge, chargeNurse)), ["years:met"])
   })

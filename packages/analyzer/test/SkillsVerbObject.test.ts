@@ -63,6 +63,7 @@ describe("tasks that name a skill as a verb and its object", () => {
     assert.deepStrictEqual(skillsIn("Write blog posts for our customers"), ["Content marketing"])
     assert.deepStrictEqual(skillsIn("Supervise one staff accountant"), ["People management"])
     assert.deepStrictEqual(skillsIn("Hire, coach and evaluate nurses and techs"), ["People management"])
+    assert.deepStrictEqual(skillsIn("Lead two AP clerks day to day"), ["People management"])
     assert.deepStrictEqual(skillsIn("Prepare individual and partnership returns"), ["Tax preparation"])
     assert.include(skillsIn("Manage a freelance designer and a copywriter"), "People management")
     assert.deepStrictEqual(skillsIn("The office is accessible by train"), [])

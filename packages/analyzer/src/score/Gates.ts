@@ -262,7 +262,8 @@ const ROLE_NOUN_YEARS =
   /\b(\d{1,2}|one|two|three|four|five|six)\+? (?:full )?years? of ((?:[a-z-]+ ){0,2}(?:nurse|manager|supervisor|lead|director|coordinator|teacher|instructor|preceptor|educator|leadership|supervisory)) experience\b/i
 
 const roleYearsGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
-  if (!/requir|must|need|minimum|at least/i.test(sentence)) return undefined
+  // "4+ years of AP experience, including 1+ year as a lead": years inside the years asked are asked too.
+  if (!/requir|must|need|minimum|at least|including/i.test(sentence)) return undefined
   const found = ROLE_YEARS.exec(sentence) ?? ROLE_NOUN_YEARS.exec(sentence)
   if (found === null) return undefined
   const years = NUMBER_WORDS[found[1]!.toLowerCase()] ?? Number(found[1])
@@ -404,6 +405,8 @@ export const gatesOf = (
     if (lower.includes("experience") && (lower.includes("more than") || lower.includes("over "))) {
       add(tooExperiencedGate(text, facts))
     }
+    // "4+ years of AP experience, including 1+ year as a lead": no gate word, the years inside the years are asked.
+    if (lower.includes("including") && lower.includes(" as a")) add(roleYearsGate(text, facts))
     if (!MAY_GATE.test(lower) || hasPreferredCue(sentence)) continue
     // A degree inside a list of credentials ("an RN license or a BSN") belongs to that list's gate.
     if (!credentialSentences.has(text)) add(degreeGate(text, facts))

@@ -218,7 +218,12 @@ export const VERB_OBJECT: ReadonlyArray<{
       "designers",
       "designer",
       "freelancers",
-      "contractors"
+      "contractors",
+      "clerks",
+      "specialists",
+      "analysts",
+      "technicians",
+      "techs"
     ]
   },
   {

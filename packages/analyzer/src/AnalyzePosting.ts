@@ -88,15 +88,15 @@ export const analyzePosting = (
   // The skills the title names are the role's own ("Backend Engineer (Kotlin)"): they weigh double.
   const titled = new Set(findMentions(makeSentence(posting.title), taxonomy).map((m) => m.skill.name))
   const inTitle = (name: string) => titled.has(name)
-  const covered = coverage(skills, "required", (name) => have.has(name), inTitle)
+  const has = (name: string) => have.has(name)
+  const covered = coverage(skills, "required", has, inTitle)
   // A title's skill missing caps the score, but not one built on a skill of its own kind the profile has: Next.js
   // for one who writes React, Mailchimp for one who runs e-mail marketing.
   const required = {
     ...covered,
-    missingTitled: covered.missingTitled.filter((name) => !nearNeighbourShown(name, (n) => have.has(n), taxonomy))
+    missingTitled: covered.missingTitled.filter((name) => !nearNeighbourShown(name, has, taxonomy))
   }
-  const preferred = coverage(skills, "preferred", (name) => have.has(name), inTitle)
-  const has = (name: string) => have.has(name)
+  const preferred = coverage(skills, "preferred", has, inTitle)
   // Work on site or hybrid in a place the profile neither lives in nor wants: a move or a long commute, which a
   // person weighs before applying however well the skills fit.
   const relocation = location.applicable && location.score <= RELOCATION_SCORE
@@ -106,7 +106,8 @@ export const analyzePosting = (
   const stretch = isStepUp(level, profile.preferences.seniority) && required.asks > 0 &&
     required.met / required.asks < STRETCH_SHARE
   const seniority = seniorityFactor(level, profile.preferences)
-  // Pay a third or more below the profile's minimum: a person weighs it before applying, however well the skills fit.
+  // Pay 30% or more below the profile's minimum (a salary score of 0): a person weighs it before applying, however
+  // well the skills fit.
   const salary = salaryFactor(pay, profile.preferences)
   const underpaid = salary.applicable && salary.score === 0
   const factors: ReadonlyArray<Factor> = [

@@ -38,9 +38,18 @@ export const isPlaceLine = (line: string): boolean =>
 
 export const EMPLOYMENT = /^(?:full[- ]time|part[- ]time|contract|temporary|permanent|internship|seasonal|per diem)\b/i
 
-// A line that is only a name: "Summit Revenue Partners", "Lakeshore Brewing Company".
-export const NAME_LINE =
-  /^(?:[\p{Lu}\d][\p{L}\d&'.-]*)(?:\s+(?:[\p{Lu}\d&][\p{L}\d&'.-]*|of|and|the|de|für)){0,6}(?:,\s*(?:Inc|LLC|Ltd|LLP|Corp|Co|PLC)\.?)?$/u
+// A name's legal form after a comma: "Keystone Cold Storage, Inc.".
+const LEGAL_FORM = String.raw`,\s*(?:Inc|LLC|Ltd|LLP|Corp|Co|PLC)\.?`
+
+/** A line that ends in a legal form, which reads like "City, Region" to the place tests. */
+export const LEGAL_NAME = new RegExp(`${LEGAL_FORM}$`)
+
+// A line that is only a name: "Summit Revenue Partners", "Lakeshore Brewing Company", "Keystone Cold Storage, Inc.".
+export const NAME_LINE = new RegExp(
+  String
+    .raw`^(?:[\p{Lu}\d][\p{L}\d&'.-]*)(?:\s+(?:[\p{Lu}\d&][\p{L}\d&'.-]*|of|and|the|de|für)){0,6}(?:${LEGAL_FORM})?$`,
+  "u"
+)
 
 // The parts of a pasted line between spaced dots or bars: "Senior Accountant | Chicago, IL | Hybrid".
 export const SPACED_SEPARATOR = /\s+[·•|]\s+/

@@ -5,6 +5,7 @@ import {
   isJobName,
   isPlaceLine,
   isPlacePart,
+  LEGAL_NAME,
   NAME_LINE,
   ORGANISATION,
   SPACED_SEPARATOR,
@@ -151,8 +152,6 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
   }
   return { company, location, lines: used }
 }
-
-const LEGAL_NAME = /,\s*(?:Inc|LLC|Ltd|LLP|Corp|Co|PLC)\.?$/
 
 const OTHER_FIELD =
   /^(?:department|division|reports? to|job code|req(?:uisition)?(?: id| no\.?| #)?|schedule|shift|job type|employment type|grade)\s*[:：]/i

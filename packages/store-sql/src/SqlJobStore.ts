@@ -1,7 +1,8 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Analysis, type Cursor, CvWriter, Errors, Ids, Job, JobStore, Profile } from "@jobfit/core"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
-import { all, first, Id, Int, Millis, run, single, toMillis } from "./Columns.js"
+import { first, Id, Int, Millis, run, single, toMillis } from "./Columns.js"
+import * as SqliteReader from "./SqliteReader.js"
 
 const JobRow = Schema.Struct({ ...Job.Job.fields, id: Id(Ids.JobId), analyzed_at: Millis })
 
@@ -10,7 +11,56 @@ const StoredRow = Schema.Struct({ ...JobRow.fields, analysis: AnalysisJson })
 const encodeAnalysis = Schema.encode(AnalysisJson)
 
 const CountRow = Schema.Struct({ total: Int })
-const PageRow = Schema.Struct({ ...JobRow.fields, total_count: Int })
+/** A row of a page of jobs: a job and, on every row, how many the page's filter counts. */
+export const PageRow = Schema.Struct({ ...JobRow.fields, total_count: Int })
+const decodePage = Schema.decodeUnknown(Schema.Array(PageRow))
+
+const verdicts: ReadonlySet<unknown> = new Set(Job.Verdict.literals)
+const statuses: ReadonlySet<unknown> = new Set(Job.JobStatus.literals)
+// What DateTime accepts as epoch milliseconds.
+const MAX_MILLIS = 8.64e15
+const isInt = (u: unknown, min: number, max: number): u is number =>
+  Number.isSafeInteger(u) && (u as number) >= min && (u as number) <= max
+
+/**
+ * A page row that better-sqlite3 gave in its decoded form already, checked by hand with PageRow's own bounds: the
+ * schema's decoding cost a page of ten about as much as its query. Any other row (PostgreSQL's BIGINT as text, a
+ * value out of bounds) is left to PageRow, which decodes or refuses it.
+ */
+export const plainPageRow = (row: unknown): typeof PageRow.Type | undefined => {
+  if (typeof row !== "object" || row === null) return undefined
+  const { analyzed_at, company, id, location, match_score, status, title, total_count, url, verdict } = row as Record<
+    keyof typeof PageRow.Type,
+    unknown
+  >
+  return isInt(id, 1, Number.MAX_SAFE_INTEGER) && typeof title === "string" && typeof company === "string" &&
+      typeof location === "string" && isInt(match_score, 0, 100) && verdicts.has(verdict) && statuses.has(status) &&
+      isInt(analyzed_at, -MAX_MILLIS, MAX_MILLIS) && typeof url === "string" &&
+      isInt(total_count, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
+    ? {
+      id: Ids.JobId.make(id, { disableValidation: true }),
+      title,
+      company,
+      location,
+      match_score,
+      verdict: verdict as Job.Verdict,
+      status: status as Job.JobStatus,
+      analyzed_at: DateTime.unsafeMake(analyzed_at),
+      url,
+      total_count
+    }
+    : undefined
+}
+
+const pageOf = (rows: ReadonlyArray<unknown>): Effect.Effect<ReadonlyArray<typeof PageRow.Type>> => {
+  const plain: Array<typeof PageRow.Type> = []
+  for (const row of rows) {
+    const job = plainPageRow(row)
+    if (job === undefined) return Effect.orDie(decodePage(rows))
+    plain.push(job)
+  }
+  return Effect.succeed(plain)
+}
 const TrackingRow = Job.Tracking
 
 const ResumeJson = Schema.parseJson(Profile.StoredResume)
@@ -39,9 +89,9 @@ const isCount = (n: number) => Number.isSafeInteger(n) && n >= 0
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const reader = yield* Effect.serviceOption(SqliteReader.SqliteReader)
   const jobFields = sql.literal(jobColumns)
   const storedFields = sql.literal(`${jobColumns}, analysis`)
-  const pageRows = all(PageRow)
   const oneJob = first(JobRow)
   const oneStored = first(StoredRow)
   const singleStored = single(StoredRow)
@@ -92,8 +142,14 @@ export const make = Effect.gen(function*() {
       ? sql`SELECT COALESCE(SUM(total), 0) FROM job_counts WHERE ${sql.and(counted)}`
       : sql`SELECT COUNT(*) FROM jobs WHERE ${sql.and(filter)}`
     // The count rides along as a column of the page (one statement instead of two); a page without rows asks it alone.
-    const countedRows = yield* pageRows(sql`SELECT ${jobFields}, (${count}) AS total_count FROM jobs
-      WHERE ${sql.and([...filter, ...keyset])} ORDER BY ${order} LIMIT ${query.limit + 1}`)
+    const countedRows = yield* SqliteReader.read(
+      reader,
+      sql`SELECT ${jobFields}, (${count}) AS total_count FROM jobs
+      WHERE ${sql.and([...filter, ...keyset])} ORDER BY ${order} LIMIT ${query.limit + 1}`
+    ).pipe(
+      Effect.orDie,
+      Effect.flatMap(pageOf)
+    )
     const total = countedRows[0]?.total_count ?? (yield* oneCount(sql`SELECT (${count}) AS total`)).total
     const page = countedRows.slice(0, query.limit).map(({ total_count: _, ...row }) => fromRow(row))
     const has_more = countedRows.length > query.limit

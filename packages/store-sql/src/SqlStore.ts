@@ -22,6 +22,7 @@ import * as Migrations from "./Migrations.js"
 import * as SqlAccountStore from "./SqlAccountStore.js"
 import * as SqlCredentials from "./SqlCredentials.js"
 import * as SqlIdempotency from "./SqlIdempotency.js"
+import * as SqliteReader from "./SqliteReader.js"
 import * as SqlJobStore from "./SqlJobStore.js"
 import * as SqlLedger from "./SqlLedger.js"
 import * as SqlOAuthStore from "./SqlOAuthStore.js"
@@ -108,11 +109,14 @@ export const pgClient = (url: Redacted.Redacted<string> | string): Layer.Layer<S
     )
   )
 
-/** The stores on a SQLite file, migrated, with the client. */
+/** The stores on a SQLite file, migrated, with the client (and a second connection for the busiest reads). */
 export const layerSqlite = (
   filename: string
 ): Layer.Layer<Stores | DashboardStores | SqlClient.SqlClient, StoreError> =>
-  Layer.provideMerge(layerMigrated, sqliteClient(filename))
+  Layer.provideMerge(
+    layerMigrated,
+    Layer.provideMerge(SqliteReader.layer(filename), sqliteClient(filename))
+  )
 
 /** The stores on PostgreSQL, migrated, with the client. */
 export const layerPg = (

@@ -33,6 +33,19 @@ describe("scam signs in combination", () => {
     assert.strictEqual(verdicts, "SKIP")
   })
 
+  it("takes deposits kept as bookkeeping work for no payment by the candidate", () => {
+    for (
+      const text of [
+        "Reconcile bank accounts, security deposits and escrow balances each month.",
+        "Process tenant security deposits at move-out."
+      ]
+    ) assert.notInclude(codes({ description: text + requirements }), "UPFRONT_PAYMENT", text)
+    assert.include(
+      codes({ description: "A refundable security deposit of $200 secures your training seat." + requirements }),
+      "UPFRONT_PAYMENT"
+    )
+  })
+
   it("leaves a payment alone when the contact is the company's own", () => {
     const text = "Email careers@acme-logistics.com. Steel-toe boots are required; you buy the equipment you prefer."
     assert.notInclude(codes({ description: text + requirements }), "UPFRONT_PAYMENT")
@@ -58,6 +71,20 @@ describe("scam signs in combination", () => {
       }),
       "UNREALISTIC_PAY"
     )
+  })
+
+  it("takes a skilled role's title as no modest role, whatever it works on", () => {
+    for (const title of ["Senior Backend Engineer – Payment Processing (Go)", "Customer Service Director"]) {
+      assert.notInclude(
+        codes({
+          title,
+          salary: { min: 95_000, max: 120_000, currency: "USD", period: "year" },
+          description: `Lead the team. Salary: $95,000 - $120,000.${requirements}`
+        }),
+        "UNREALISTIC_PAY",
+        title
+      )
+    }
   })
 
   it("quotes the sentence whose pay is too high, past other sentences and a company that name money", () => {

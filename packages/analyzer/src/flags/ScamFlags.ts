@@ -13,8 +13,13 @@ const UPFRONT =
 // Every match of UPFRONT holds one of these (and so on for each pattern below).
 const UPFRONT_WORDS = ["starter ", " fee", "deposit", "upfront ", "pay ", "purchase ", "buy "]
 
+// Deposits as bookkeeping work, not the candidate's money: "reconcile bank accounts, security deposits and escrow",
+// "process tenant deposits".
+const BOOKED_DEPOSITS =
+  /\b(?:reconcil|record|process|track|collect|refund|return|post|manag|account for)\w*\b[^.;]{0,60}\bdeposits\b|\btenants?'? (?:security )?deposits?\b/i
+
 export const upfrontPayment = (text: FlagText): Flag | undefined => {
-  const found = mayMatch(text, UPFRONT_WORDS) ? findAffirmed(text, UPFRONT) : undefined
+  const found = mayMatch(text, UPFRONT_WORDS) ? findAffirmed(text, UPFRONT, undefined, BOOKED_DEPOSITS) : undefined
   return found &&
     flag("UPFRONT_PAYMENT", "high", "Asks candidates to pay before they start (a fee, deposit or kit)", found.quote)
 }
@@ -287,9 +292,14 @@ export const chatInterview = (text: FlagText): Flag | undefined => {
 const MODEST_ROLE =
   /\b(?:data entry|receptionist|admin(?:istrative)? assistant|office assistant|customer service|call center|package handler|mystery shopper|virtual assistant|personal assistant|typist|clerk|cashier|packer|warehouse associate|envelope stuff\w*|product tester|payment processing|payroll processing agent|shipping agent)\b/i
 const MODEST_CEILING = { hour: 40, year: 85_000 } as const
+// A title that names a skilled role is not a modest one, whatever it works on ("Backend Engineer – Payment
+// Processing", "Customer Service Director").
+const SKILLED_ROLE =
+  /\b(?:engineer|developer|architect|scientist|analyst|manager|director|head of|vp|vice president|consultant|accountant|attorney|lawyer|nurse|physician)s?\b/i
 
 export const payAboveRole = (text: FlagText, pay: Pay | undefined): Flag | undefined => {
-  if (pay === undefined || !MODEST_ROLE.test(text.posting.title)) return undefined
+  const title = text.posting.title
+  if (pay === undefined || !MODEST_ROLE.test(title) || SKILLED_ROLE.test(title)) return undefined
   const hourly = pay.period === "hour" ? pay.annualMax / 2080 : undefined
   const tooHigh = hourly !== undefined ? hourly > MODEST_CEILING.hour : pay.annualMax > MODEST_CEILING.year
   if (!tooHigh) return undefined

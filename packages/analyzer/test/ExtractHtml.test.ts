@@ -101,6 +101,18 @@ describe("main-content extraction", () => {
     assert.strictEqual(fromBody(page).location, "Round Rock, TX")
   })
 
+  it("reads a heading as a field's label: <h2>Location</h2><p>Remote (Europe)</p>, and the pay so labelled", () => {
+    const page = "<html><head><title>Full-Stack Engineer</title></head><body><main><h1>Full-Stack Engineer</h1>" +
+      "<div class=\"fields\"><div><h2>Location</h2><p>Remote (Europe)</p></div><div><h2>Compensation</h2>" +
+      "<p>€70K – €90K</p></div></div><section><p>Tidemark builds software for battery parks across Europe.</p>" +
+      "<h3>What you will do</h3><ul><li>Build REST endpoints in Go</li><li>Build dashboards in React</li></ul>" +
+      "<h3>What you bring</h3><ul><li>4+ years of software engineering</li><li>Go and PostgreSQL</li></ul>" +
+      "<h3>Benefits</h3><ul><li>€1,200 learning budget</li></ul></section></main></body></html>"
+    const read = fromBody(page)
+    assert.strictEqual(read.location, "Remote (Europe)")
+    assert.deepInclude(read.salary, { min: 70000, max: 90000, currency: "EUR" })
+  })
+
   it("reads hosted boards' headers: Greenhouse's 'at Acme', Lever's 'Acme - Title', a pin icon, a place tag", () => {
     const body = "<p>We run twelve clinics across the state and are growing.</p><h3>What you will do</h3><ul>" +
       "<li>Process payroll every two weeks for our staff</li><li>Reconcile payroll to the general ledger</li></ul>" +

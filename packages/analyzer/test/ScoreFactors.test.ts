@@ -97,6 +97,12 @@ describe("factors", () => {
     assert.deepStrictEqual(paysInText("We raised $50M in funding and offer a $1,000 signing bonus"), [])
     assert.deepStrictEqual(paysInText("Run campaigns with a monthly budget of around $150k."), [])
     assert.deepStrictEqual(paysInText("We passed an ARR of $12,000,000 last year"), [])
+    // A perk a word or two before its name ("learning budget", "home-office stipend") is no pay; a bonus beside the
+    // pay leaves the pay.
+    for (const perk of ["€1,200 learning budget", "$500 home-office stipend", "£1,000 training allowance"]) {
+      assert.deepStrictEqual(paysInText(`A ${perk} every year.`), [], perk)
+    }
+    assert.deepInclude(paysInText("$90,000 plus bonus")[0], { min: 90000, max: 90000 })
   })
 
   it("takes hourly pay at the posting's hours", () => {

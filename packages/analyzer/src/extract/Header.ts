@@ -185,7 +185,10 @@ const microdata = (document: HtmlDocument): Header => {
 
 /** Labelled fields in a definition list or table: "Location" beside its value (iCIMS, Workday, custom pages). */
 const labelled = (document: HtmlDocument, labels: RegExp): string | undefined => {
-  const terms = document.querySelectorAll("dt, th, .iCIMS_JobHeaderField, [class*=\"label\"], span.subtitle")
+  // A heading may be the label too: `<h2>Location</h2><p>Remote (Europe)</p>` on Ashby-hosted pages.
+  const terms = document.querySelectorAll(
+    "dt, th, .iCIMS_JobHeaderField, [class*=\"label\"], span.subtitle, h2, h3, h4, h5, h6"
+  )
   for (let i = 0; i < terms.length && i < 200; i++) {
     const term = terms[i]!
     const name = text(term)

@@ -22,7 +22,7 @@ const range = new RegExp(
 )
 
 const NOT_PAY =
-  /^\s*(?:[mb]n?\b|million|billion|bonus|sign-on|signing|stipend|budget|funding|in funding|revenue|fee|deposit|starter|kit|gift|allowance|referral|reimburse|worth|(?:(?:\/|per |an? )?(?:hour|hr|h)\b\s*)?(?:on top\b|(?:\w+ )?differential|premium))/i
+  /^\s*(?:[mb]n?\b|million|billion|bonus|sign-on|signing|stipend|budget|funding|in funding|revenue|fee|deposit|starter|kit|gift|allowance|referral|reimburse|worth|(?:[\w-]+ ){1,2}(?:budget|stipend|allowance)\b|(?:(?:\/|per |an? )?(?:hour|hr|h)\b\s*)?(?:on top\b|(?:\w+ )?differential|premium))/i
 
 // Money the job spends or the company has, said before the amount ("a monthly budget of around $150k").
 const NOT_PAY_BEFORE =

@@ -170,6 +170,21 @@ describe("posting skills", () => {
     assert.deepStrictEqual(names, ["Python"])
   })
 
+  it("ends the intro at a heading of the posting's own words over a list: the list is the job's", () => {
+    const { names } = skillsOfPosting({
+      description: "Cedar Ridge is a 410-bed teaching hospital and a certified stroke center.\n\n" +
+        "What a shift looks like\n- Watch continuous cardiac telemetry\n- Document care in Epic\n\n" +
+        "Requirements\n- Active Texas RN license"
+    })
+    assert.includeMembers([...names], ["Cardiac telemetry", "Epic Systems"])
+    // A short line inside the company's story, with no list under it, leaves the intro as it was.
+    const story = skillsOfPosting({
+      description:
+        "About us\nOur numbers\nWe run Epic across twelve clinics.\n\nRequirements\n- Active Texas RN license"
+    })
+    assert.notInclude([...story.names], "Epic Systems")
+  })
+
   it("keeps intro skills when the posting states no requirements", () => {
     const { names } = skillsOfPosting({ description: "We need someone who knows QuickBooks and payroll." })
     assert.deepStrictEqual(names, ["QuickBooks", "Payroll"])
@@ -316,7 +331,8 @@ describe("text that asks nothing", () => {
     const coordinate = skillsOfPosting({
       title: "Coordinator",
       description: "Responsibilities\n- Chart in Epic and coordinate with physical therapy and case management\n" +
-        "- Partner with FP&A on bookings and revenue reporting"
+        "- Partner with FP&A on bookings and revenue reporting\n- Round daily with neurology and case management\n" +
+        "- Work closely with procurement on vendor onboarding"
     })
     assert.deepStrictEqual(coordinate.names, ["Epic Systems"])
   })

@@ -160,8 +160,14 @@ export const postingSegments = (posting: Posting.Posting, taxonomy: Taxonomy): R
   // Under a "Must-haves" heading every line is marked must-have, as "Must have: Kafka" marks its own.
   let must = false
   const mustLines = new Set<string>()
+  // The last line was short and bare, as a heading of our own words is ("What a shift looks like").
+  let headingLike = false
   for (const raw of rawLines(posting.description)) {
     const heading = headingOf(raw, taxonomy)
+    const bulleted = BULLETED.test(raw)
+    // A list under such a heading is the job's, not the company's: the intro ends.
+    if (source === "intro" && bulleted && headingLike) source = "description"
+    headingLike = heading === undefined && !bulleted && wordCount(raw) <= 6 && !/[.!?,;:]/.test(raw)
     if (heading !== undefined) {
       must = heading.rest === "" && MUST_LABEL.test(heading.heading)
       const headingMode = modeOfHeading(heading.heading)

@@ -260,8 +260,8 @@ const TEAM_AFTER =
 // "Coordinate with physical therapy and case management", "partner with FP&A on bookings": right after these verbs,
 // a discipline's name is the people who practise it. ("Work with React" is a skill: "work" is not among them.)
 const WITH_PEOPLE =
-  /\b(?:collaborat\w*|partner\w*|coordinat\w*|liais\w*)\s+(?:closely\s+)?with\s+(?:our\s+|the\s+|your\s+)?(?:(?!(?:using|in|on|to|for|via|through|by|from|across|about|who|that)\b)[\p{L}&/-]+(?:\s*,\s*|\s+and\s+|\s+)){0,5}$/iu
-const PEOPLE_VERBS = ["collaborat", "partner", "coordinat", "liais"]
+  /\b(?:(?:collaborat\w*|partner\w*|coordinat\w*|liais\w*|round(?:s|ing)?)\s+(?:closely\s+|daily\s+)?|work(?:s|ing)?\s+closely\s+)with\s+(?:our\s+|the\s+|your\s+)?(?:(?!(?:using|in|on|to|for|via|through|by|from|across|about|who|that)\b)[\p{L}&/-]+(?:\s*,\s*|\s+and\s+|\s+)){0,5}$/iu
+const PEOPLE_VERBS = ["collaborat", "partner", "coordinat", "liais", "round", "closely with"]
 const namesATeam = (sentence: Sentence, first: number, last: number, peopleVerbs: boolean): boolean => {
   const start = sentence.tokens[first]?.start ?? 0
   const end = sentence.tokens[last]?.end ?? start

@@ -70,6 +70,9 @@ describe("implied skills", () => {
     // Every nurse charts: a registered nurse's licence shows clinical documentation.
     const nurse = profileSkills({ certificates: [{ name: "Registered Nurse (RN), Texas" }] }, taxonomy)
     assert.isTrue(nurse.has("Clinical documentation"))
+    // PostgreSQL is a relational database.
+    const postgres = profileSkills({ skills: [{ name: "Data", keywords: ["PostgreSQL"] }] }, taxonomy)
+    assert.isTrue(postgres.has("Relational databases"))
   })
 })
 

@@ -234,10 +234,10 @@ export const VERB_OBJECT: ReadonlyArray<{
 ]
 
 /**
- * Words that may stand between a verb and its object: "enter and code vendor invoices" has three. A hyphenated word
- * is one ("triage walk-in and EMS patients").
+ * Words that may stand between a verb and its object: "enter and code vendor invoices" has three, "administer oral,
+ * IV and subcutaneous medications" four. A hyphenated word is one ("triage the walk-in and EMS patients").
  */
-const MAX_BETWEEN = 3
+const MAX_BETWEEN = 4
 
 interface Pair {
   readonly skill: string

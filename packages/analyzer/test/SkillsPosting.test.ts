@@ -231,6 +231,13 @@ describe("what is not a skill asked", () => {
         "accounting with a focus on tax\n- GAAP"
     })
     assert.notInclude(comma.names, "Accounting")
+    // Further on in the sentence of the years ask too.
+    const further = skillsOfPosting({
+      title: "Senior Accountant",
+      description: "Requirements\n- 4+ years of accounting experience, of which at least two years must be in public " +
+        "accounting (audit, tax or client accounting services)\n- GAAP"
+    })
+    assert.notInclude(further.names, "Accounting")
     // At the end of a line the occupation is the skill asked too ("3+ years of bookkeeping" for a Bookkeeper).
     const line = skillsOfPosting({
       title: "Bookkeeper",

@@ -178,6 +178,7 @@ const stemOf = (word: string) => word.toLowerCase().slice(0, 5)
 // Whole fields of work ("4+ years in digital marketing", "2 years of public accounting"): what years are spent in,
 // whatever the title, never a skill that a years ask names.
 const YEARS_BEFORE = /\b(?:years?|yrs?)\b[^.;:]{0,50}$/i
+const YEARS_ASK = /\b\d{1,2}\+?\s*(?:years?|yrs?)\b/i
 // "2+ years in FP&A, accounting or financial analysis" in a financial analyst's posting: the kinds of finance work
 // the years may be spent in.
 const FINANCE_TITLE = /financ|fp&a|planning/i
@@ -210,7 +211,10 @@ const namesTheOccupation = (
   title: string
 ) => {
   if (FIELDS_OF_WORK.get(skill)?.test(title) === true) {
-    return YEARS_BEFORE.test(sentence.text.slice(0, sentence.tokens[first]?.start ?? 0))
+    // Anywhere in the sentence of a years ask: "4+ years of accounting experience, two of them in public accounting
+    // (audit, tax or client accounting services)".
+    return YEARS_BEFORE.test(sentence.text.slice(0, sentence.tokens[first]?.start ?? 0)) ||
+      YEARS_ASK.test(sentence.text)
   }
   // Every word of the skill is one of the title's ("commercial electrical" in "Commercial Electrician").
   for (let i = first; i <= last; i++) {

@@ -5,6 +5,7 @@ import { Analyzer } from "./Analyzer.js"
 import * as ApiKey from "./ApiKey.js"
 import { balanceOf } from "./Credits.js"
 import { CvWriter } from "./CvWriter.js"
+import * as Encoder from "./Encoder.js"
 import {
   type AppError,
   catalogue,
@@ -157,7 +158,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
     /** Decode, the contract's own rate limit, the handler, encode: each tool's part of the pipeline. */
     const bind = <T extends Tools.Tool>(tool: T, handler: Handler<T>): Bound => {
       const decode = Schema.decodeUnknown(tool.args, { onExcessProperty: "error", errors: "all" })
-      const encode = Schema.encode(tool.result)
+      const encode = Encoder.encoder(tool.result)
       // Taken once the arguments decoded: a malformed call does not use up the caller's analyses.
       const ownLimit = tool.limit === undefined
         ? undefined

@@ -10,11 +10,12 @@ const flag = (code: string, severity: Flag["severity"], message: string, evidenc
 const UPFRONT =
   /\b(?:starter (?:kit|pack)|(?:training|registration|application|processing|onboarding|equipment|enrol?ment|certification|background check|admin(?:istration)?|membership|placement|activation|course|program(?:me)?|materials?|kit) fee|refundable deposit|security deposit|upfront (?:fee|payment|cost|investment)|pay (?:a |an |the )?(?:small |one[- ]time |refundable |nominal |low )?(?:fee|deposit)|pay for (?:your )?(?:own )?(?:training|kit|starter|background check|certification)|(?:purchase|buy) (?:your |a |the )?(?:own )?(?:starter|kit|training package|equipment|software)[^.]{0,40}\b(?:from us|from our|through us|through our|approved vendor))/i
 
-// Every match of UPFRONT holds one of these (and so on for each pattern below).
+// Every match of UPFRONT holds one of these (and so on for each pattern below): only the sentences that hold one
+// are read (see findAffirmed).
 const UPFRONT_WORDS = ["starter ", " fee", "deposit", "upfront ", "pay ", "purchase ", "buy "]
 
 export const upfrontPayment = (text: FlagText): Flag | undefined => {
-  const found = mayMatch(text, UPFRONT_WORDS) ? findAffirmed(text, UPFRONT) : undefined
+  const found = findAffirmed(text, UPFRONT, UPFRONT_WORDS)
   return found &&
     flag("UPFRONT_PAYMENT", "high", "Asks candidates to pay before they start (a fee, deposit or kit)", found.quote)
 }
@@ -45,8 +46,8 @@ const PAID_WITH_WORDS = [
 ]
 
 export const unusualPayment = (text: FlagText): Flag | undefined => {
-  const scheme = mayMatch(text, CHECK_SCHEME_WORDS) ? findAffirmed(text, CHECK_SCHEME) : undefined
-  const paid = scheme ?? (mayMatch(text, PAID_WITH_WORDS) ? findAffirmed(text, PAID_WITH, PAID_TO_YOU) : undefined)
+  const scheme = findAffirmed(text, CHECK_SCHEME, CHECK_SCHEME_WORDS)
+  const paid = scheme ?? findAffirmed(text, PAID_WITH, PAID_WITH_WORDS, PAID_TO_YOU)
   return paid &&
     flag(
       "UNUSUAL_PAYMENT",
@@ -64,7 +65,7 @@ const CONTACT_CUE =
 const MESSENGER_WORDS = ["telegram", "whats", "wechat", "viber", "kik", "hangouts", "signal"]
 
 export const offPlatformContact = (text: FlagText): Flag | undefined => {
-  const found = mayMatch(text, MESSENGER_WORDS) ? findAffirmed(text, MESSENGER, CONTACT_CUE) : undefined
+  const found = findAffirmed(text, MESSENGER, MESSENGER_WORDS, CONTACT_CUE)
   return found &&
     flag(
       "OFF_PLATFORM_CONTACT",
@@ -109,7 +110,7 @@ export const unrealisticPay = (text: FlagText): Flag | undefined => {
       }
     }
   }
-  const rich = mayMatch(text, GET_RICH_WORDS) ? findAffirmed(text, GET_RICH) : undefined
+  const rich = findAffirmed(text, GET_RICH, GET_RICH_WORDS)
   return rich && flag("UNREALISTIC_PAY", "high", "Promises easy or guaranteed money", rich.quote)
 }
 
@@ -203,7 +204,7 @@ const STRONG_URGENCY_WORDS = [
 const WEAK_URGENCY_WORDS = ["urgent", "hiring ", "immediate ", "start ", "asap"]
 
 export const urgencyPressure = (text: FlagText): Flag | undefined => {
-  const strong = mayMatch(text, STRONG_URGENCY_WORDS) ? findAffirmed(text, STRONG_URGENCY) : undefined
+  const strong = findAffirmed(text, STRONG_URGENCY, STRONG_URGENCY_WORDS)
   if (strong !== undefined) return flag("URGENCY_PRESSURE", "medium", "Pushes for a quick decision", strong.quote)
   if (!mayMatch(text, WEAK_URGENCY_WORDS)) return undefined
   const weak = new Set([...text.all.matchAll(WEAK_URGENCY)].map((m) => m[0].toLowerCase()))
@@ -242,7 +243,7 @@ const SENSITIVE_WORDS = [
 ]
 
 export const sensitiveInfoEarly = (text: FlagText): Flag | undefined => {
-  const found = mayMatch(text, SENSITIVE_WORDS) ? findAffirmed(text, SENSITIVE, ASKED_NOW, LATER) : undefined
+  const found = findAffirmed(text, SENSITIVE, SENSITIVE_WORDS, ASKED_NOW, LATER)
   return found &&
     flag(
       "SENSITIVE_INFO_EARLY",
@@ -278,7 +279,7 @@ const CHAT_INTERVIEW =
 const CHAT_INTERVIEW_WORDS = ["interview"]
 
 export const chatInterview = (text: FlagText): Flag | undefined => {
-  const found = mayMatch(text, CHAT_INTERVIEW_WORDS) ? findAffirmed(text, CHAT_INTERVIEW) : undefined
+  const found = findAffirmed(text, CHAT_INTERVIEW, CHAT_INTERVIEW_WORDS)
   return found &&
     flag("OFF_PLATFORM_CONTACT", "high", "Holds the interview by text chat, as scams do", found.quote)
 }
@@ -313,7 +314,7 @@ export const combinations = (text: FlagText, found: ReadonlyArray<Flag>): Readon
   const offPlatform = has("OFF_PLATFORM_CONTACT")
   const out: Array<Flag> = []
   if ((freeMail !== undefined || offPlatform) && !has("UPFRONT_PAYMENT")) {
-    const pays = mayMatch(text, CANDIDATE_PAYS_WORDS) ? findAffirmed(text, CANDIDATE_PAYS) : undefined
+    const pays = findAffirmed(text, CANDIDATE_PAYS, CANDIDATE_PAYS_WORDS)
     if (pays !== undefined) {
       out.push(
         flag(

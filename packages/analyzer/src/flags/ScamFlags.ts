@@ -1,6 +1,6 @@
 import type { Analysis } from "@jobfit/core"
 import { MIGHT_NAME_MONEY, type Pay, paysInText } from "../score/Salary.js"
-import { excerpt, findAffirmed, type FlagText, mayMatch, sentencesMatching } from "./FlagText.js"
+import { excerpt, findAffirmed, type FlagText, mayMatch, sentencesMatching, wordsOf } from "./FlagText.js"
 
 type Flag = Analysis.RedFlag
 
@@ -12,7 +12,7 @@ const UPFRONT =
 
 // Every match of UPFRONT holds one of these (and so on for each pattern below): only the sentences that hold one
 // are read (see findAffirmed).
-const UPFRONT_WORDS = ["starter ", " fee", "deposit", "upfront ", "pay ", "purchase ", "buy "]
+const UPFRONT_WORDS = wordsOf(["starter ", " fee", "deposit", "upfront ", "pay ", "purchase ", "buy "])
 
 export const upfrontPayment = (text: FlagText): Flag | undefined => {
   const found = findAffirmed(text, UPFRONT, UPFRONT_WORDS)
@@ -27,8 +27,8 @@ const PAID_TO_YOU =
 const CHECK_SCHEME =
   /\b(?:cash(?:ing)? (?:a|the|our) (?:check|cheque)|deposit (?:a|the|our) (?:check|cheque)|check cashing|mobile (?:check )?deposit|send (?:back )?(?:the )?(?:remaining|balance|difference|excess)|reship(?:ping)?|package forwarding|forward(?:ing)? (?:packages|parcels|payments|funds)|purchase gift ?cards?|buy gift ?cards?)\b/i
 
-const CHECK_SCHEME_WORDS = ["cash", "deposit", "send ", "reship", "forward", "gift"]
-const PAID_WITH_WORDS = [
+const CHECK_SCHEME_WORDS = wordsOf(["cash", "deposit", "send ", "reship", "forward", "gift"])
+const PAID_WITH_WORDS = wordsOf([
   "bitcoin",
   "btc",
   "crypto",
@@ -43,7 +43,7 @@ const PAID_WITH_WORDS = [
   "cash",
   "venmo",
   "prepaid card"
-]
+])
 
 export const unusualPayment = (text: FlagText): Flag | undefined => {
   const scheme = findAffirmed(text, CHECK_SCHEME, CHECK_SCHEME_WORDS)
@@ -62,7 +62,7 @@ const MESSENGER =
 const CONTACT_CUE =
   /\b(?:(?:contact|message|text|reach(?: out to)?|add|dm|write to|chat with)\s+(?:us|me|our|the (?:recruiter|hiring manager|hr|manager))|interview|username|handle|only)\b|@\w{3,}|\+?\d[\d\s-]{7,}/i
 
-const MESSENGER_WORDS = ["telegram", "whats", "wechat", "viber", "kik", "hangouts", "signal"]
+const MESSENGER_WORDS = wordsOf(["telegram", "whats", "wechat", "viber", "kik", "hangouts", "signal"])
 
 export const offPlatformContact = (text: FlagText): Flag | undefined => {
   const found = findAffirmed(text, MESSENGER, MESSENGER_WORDS, CONTACT_CUE)
@@ -90,7 +90,14 @@ const tooHigh = (annual: number, period: string, noExperience: boolean, easy: bo
   return annual >= 150_000 && noExperience
 }
 
-const GET_RICH_WORDS = ["guaranteed ", "easy money", "get rich", "quick cash", "fast cash", "financial freedom"]
+const GET_RICH_WORDS = wordsOf([
+  "guaranteed ",
+  "easy money",
+  "get rich",
+  "quick cash",
+  "fast cash",
+  "financial freedom"
+])
 
 export const unrealisticPay = (text: FlagText): Flag | undefined => {
   const named = sentencesMatching(text, MIGHT_NAME_MONEY)
@@ -186,7 +193,7 @@ const WEAK_URGENCY =
 
 const WEAK_URGENCY_ONE = new RegExp(WEAK_URGENCY.source, "i")
 
-const STRONG_URGENCY_WORDS = [
+const STRONG_URGENCY_WORDS = wordsOf([
   "act ",
   "limited ",
   "only ",
@@ -200,8 +207,8 @@ const STRONG_URGENCY_WORDS = [
   "too late",
   "hurry",
   "today only"
-]
-const WEAK_URGENCY_WORDS = ["urgent", "hiring ", "immediate ", "start ", "asap"]
+])
+const WEAK_URGENCY_WORDS = wordsOf(["urgent", "hiring ", "immediate ", "start ", "asap"])
 
 export const urgencyPressure = (text: FlagText): Flag | undefined => {
   const strong = findAffirmed(text, STRONG_URGENCY, STRONG_URGENCY_WORDS)
@@ -221,7 +228,7 @@ const ASKED_NOW =
 const LATER =
   /\b(?:after (?:an? |the |your )?(?:offer|hire|hiring|acceptance)|upon (?:hire|hiring|offer|acceptance)|first day|i-9|e-verify|once hired)\b/i
 
-const SENSITIVE_WORDS = [
+const SENSITIVE_WORDS = wordsOf([
   "social security",
   "ssn",
   "bank ",
@@ -240,7 +247,7 @@ const SENSITIVE_WORDS = [
   "maiden name",
   "online banking",
   "pin "
-]
+])
 
 export const sensitiveInfoEarly = (text: FlagText): Flag | undefined => {
   const found = findAffirmed(text, SENSITIVE, SENSITIVE_WORDS, ASKED_NOW, LATER)
@@ -258,7 +265,7 @@ export const sensitiveInfoEarly = (text: FlagText): Flag | undefined => {
 // beside a free-mail or chat-app contact it is the classic scam.
 const CANDIDATE_PAYS =
   /\b(?:(?:you(?:'ll| will)? (?:need to |have to |must )?(?:pay|purchase|buy|cover|invest)|(?:pay|purchase|buy|cover|invest in) (?:for )?(?:your|the|a|an)|(?:cost|price|fee) (?:of|for) (?:the |your )?|(?:\$|usd ?|£|€)\s?\d[\d,.]* (?:for|to cover|towards?)|deducted from your (?:first )?(?:pay|check|cheque|salary))[^.;]{0,60}?\b(?:training|materials?|kit|equipment|software|laptop|computer|background check|certificat\w*|registration|supplies|package|license|licence|onboarding|id badge|work station|workstation|program(?:me)?)\b)/i
-const CANDIDATE_PAYS_WORDS = [
+const CANDIDATE_PAYS_WORDS = wordsOf([
   "pay",
   "purchase",
   "buy",
@@ -272,11 +279,11 @@ const CANDIDATE_PAYS_WORDS = [
   "£",
   "€",
   "deducted"
-]
+])
 
 const CHAT_INTERVIEW =
   /\binterviews? (?:(?:will|is|are) (?:be )?)?(?:conducted |held |done |take place )?(?:only )?(?:via|through|over|on|by|using) (?:text|chat|instant messag\w*|im|online chat|yahoo messenger|skype (?:chat|im)|google chat)\b|\b(?:text|chat)[- ]based interview\b/i
-const CHAT_INTERVIEW_WORDS = ["interview"]
+const CHAT_INTERVIEW_WORDS = wordsOf(["interview"])
 
 export const chatInterview = (text: FlagText): Flag | undefined => {
   const found = findAffirmed(text, CHAT_INTERVIEW, CHAT_INTERVIEW_WORDS)

@@ -359,6 +359,8 @@ export const postingSkills = (
     const peopleVerbs = containsAny(segment.sentence.lower, PEOPLE_VERBS)
     const builtFor = /\sfor\s/.test(segment.sentence.lower)
     const writtenAbout = /\sabout\s/.test(segment.sentence.lower)
+    // The occupation's and the role's readings both need "years" (or "yrs") said: most sentences say neither.
+    const yearsSaid = segment.sentence.lower.includes("year") || segment.sentence.lower.includes("yr")
     for (const [index, mention] of mentions.entries()) {
       const start = segment.sentence.tokens[mention.first]?.start ?? 0
       if (spans.some(([from, to]) => start >= from && start < to)) continue
@@ -368,10 +370,11 @@ export const postingSkills = (
         (writtenAbout && namesASubject(segment.sentence, mention.first))
       ) continue
       if (segment.source !== "title" && inDegreeSubject(segment.sentence, mention.first)) continue
-      if (namesTheOccupation(segment.sentence, mention.first, mention.last, titleStems, mention.skill.name, title)) {
-        continue
-      }
-      if (namesARole(segment.sentence, mention.first, mention.last)) continue
+      if (
+        yearsSaid &&
+        namesTheOccupation(segment.sentence, mention.first, mention.last, titleStems, mention.skill.name, title)
+      ) continue
+      if (yearsSaid && namesARole(segment.sentence, mention.first, mention.last)) continue
       if (namesATeam(segment.sentence, mention.first, mention.last, peopleVerbs)) continue
       if (namesAHolder(segment.sentence, mention.first, mention.skill.name)) continue
       if (namesAColleague(segment.sentence, mention.first, mention.last)) continue

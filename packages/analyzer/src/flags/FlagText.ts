@@ -25,12 +25,86 @@ export const flagText = (posting: Posting.Posting, segments: ReadonlyArray<Segme
 }
 
 /**
- * Whether the text holds any of `literals` (lower-case ASCII), ignoring case, one of which every match of a
- * case-insensitive pattern contains: when none is there, the pattern cannot match and need not run. The same case
- * folding as the pattern's, on the text as written (no lower-cased copy of the whole posting).
+ * Lower-case words one of which every match of some case-insensitive pattern holds: where none stands, the pattern
+ * cannot match. Made once, at load: the words of every list are looked for together, in one search of a posting.
  */
-export const mayMatch = (text: FlagText, literals: ReadonlyArray<string>): boolean =>
-  literalPattern(literals, "i").test(text.all)
+export interface Words {
+  readonly id: number
+  readonly words: ReadonlyArray<string>
+}
+
+const lists: Array<ReadonlyArray<string>> = []
+
+/** A list of words for `mayMatch` and `findAffirmed`. */
+export const wordsOf = (words: ReadonlyArray<string>): Words => {
+  lists.push(words)
+  return { id: lists.length - 1, words }
+}
+
+interface WordSearch {
+  /** Every word of every list, longest first: where several start at one place, the longest is found. */
+  readonly pattern: RegExp
+  /** Per word, the lists holding it or a word it begins with ("pay" in "pay "). */
+  readonly listsOf: ReadonlyMap<string, ReadonlyArray<number>>
+  readonly size: number
+}
+let search: WordSearch | undefined
+
+const wordSearch = (): WordSearch => {
+  if (search !== undefined && search.size === lists.length) return search
+  const words = [...new Set(lists.flat())].sort((a, b) => b.length - a.length)
+  const listsOf = new Map(words.map((word) => [
+    word,
+    lists.flatMap((list, id) => list.some((other) => word.startsWith(other)) ? [id] : [])
+  ]))
+  search = { pattern: new RegExp(literalPattern(words, "i").source, "gi"), listsOf, size: lists.length }
+  return search
+}
+
+/** Per list, the sentences holding one of its words, in order, and whether the text holds one anywhere. */
+interface Holding {
+  readonly sentences: ReadonlyArray<ReadonlyArray<number>>
+  readonly anywhere: ReadonlyArray<boolean>
+}
+const holdings = new WeakMap<FlagText, Holding>()
+
+/**
+ * Which sentences hold which lists' words, by one search of `all` for the words of all the lists, where a search per
+ * list cost as much again per list. Each place where a word starts is visited (a word found inside another is found
+ * too); words do not span lines, so each lies in one sentence, or in the company or location before them.
+ */
+const holdingOf = (text: FlagText): Holding => {
+  const known = holdings.get(text)
+  if (known !== undefined) return known
+  const { listsOf, pattern } = wordSearch()
+  const sentences: Array<Array<number>> = lists.map(() => [])
+  const anywhere: Array<boolean> = lists.map(() => false)
+  let index = 0
+  pattern.lastIndex = 0
+  for (let hit = pattern.exec(text.all); hit !== null; hit = pattern.exec(text.all)) {
+    pattern.lastIndex = hit.index + 1
+    while (
+      index < text.sentences.length && (text.starts[index] ?? 0) + (text.sentences[index]?.length ?? 0) <= hit.index
+    ) {
+      index++
+    }
+    const inSentence = index < text.sentences.length && hit.index >= (text.starts[index] ?? 0)
+    for (const id of listsOf.get(hit[0].toLowerCase()) ?? []) {
+      anywhere[id] = true
+      const found = sentences[id]!
+      if (inSentence && found[found.length - 1] !== index) found.push(index)
+    }
+  }
+  const holding = { sentences, anywhere }
+  holdings.set(text, holding)
+  return holding
+}
+
+/**
+ * Whether the text (company and location included) holds any of `words`, ignoring case: when none is there, a
+ * pattern whose every match holds one cannot match and need not run.
+ */
+export const mayMatch = (text: FlagText, words: Words): boolean => holdingOf(text).anywhere[words.id] === true
 
 // A disclaimer ("we will never ask for a fee") must not raise the flag it disclaims.
 const NEGATED_BEFORE =
@@ -95,16 +169,18 @@ export const sentencesMatching = (text: FlagText, pattern: RegExp): ReadonlyArra
 
 /**
  * The first sentence where `pattern` matches and no negation or disclaimer comes before it in the sentence.
- * `pattern` has no lookarounds or anchors, so a match in a sentence is also a match in `all` (sentences are joined
- * by newlines there): only sentences where a match in `all` starts are tried, in order, each as before.
+ * Every match of `pattern` holds one of `words`, so only the sentences that hold one are tried, in order, each once
+ * (see `holdingOf`): the pattern runs on those few sentences alone, not over the whole text.
  */
 export const findAffirmed = (
   text: FlagText,
   pattern: RegExp,
+  words: Words,
   alsoNeeds?: RegExp,
   unless?: RegExp
 ): Found | undefined => {
-  for (const sentence of sentencesWithHits(text, pattern)) {
+  for (const index of holdingOf(text).sentences[words.id] ?? []) {
+    const sentence = text.sentences[index] ?? ""
     const match = pattern.exec(sentence)
     if (match === null) continue
     if (NEGATED_BEFORE.test(sentence.slice(0, match.index))) continue

@@ -3,7 +3,7 @@ import type { Pay } from "../score/Salary.js"
 import { type Level, levelLabel } from "../score/Seniority.js"
 import type { YearsAsked } from "../score/YearsAsked.js"
 import type { PostingSkill } from "../skills/PostingSkills.js"
-import { excerpt, findAffirmed, type FlagText, mayMatch } from "./FlagText.js"
+import { excerpt, findAffirmed, type FlagText, wordsOf } from "./FlagText.js"
 
 type Flag = Analysis.RedFlag
 
@@ -35,11 +35,20 @@ export const noSalaryRange = (pay: Pay | undefined): Flag | undefined =>
 const UNPAID =
   /\b(?:unpaid (?:trial|test|assignment|internship|work|project|shift|training|period|sample)|(?:trial|test) (?:period|project|task|assignment|shift|day|week)s? (?:is |are |will be )?(?:unpaid|not paid|without pay)|free (?:trial work|sample work|test project|samples?)|work (?:for free|without pay)|without (?:pay|compensation) (?:during|for)|no pay(?:ment)? (?:during|for) (?:the )?(?:trial|first|training)|(?:paid|compensated) (?:only )?(?:after|once) (?:you|the candidate) (?:complete|pass|finish)|volunteer basis)\b/i
 
-// Every match of UNPAID holds one of these.
-const UNPAID_WORDS = ["unpaid", "not paid", "without ", "free", "no pay", "paid ", "compensated ", "volunteer basis"]
+// Every match of UNPAID holds one of these: only the sentences that hold one are read (see findAffirmed).
+const UNPAID_WORDS = wordsOf([
+  "unpaid",
+  "not paid",
+  "without ",
+  "free",
+  "no pay",
+  "paid ",
+  "compensated ",
+  "volunteer basis"
+])
 
 export const unpaidTrialWork = (text: FlagText): Flag | undefined => {
-  const found = mayMatch(text, UNPAID_WORDS) ? findAffirmed(text, UNPAID) : undefined
+  const found = findAffirmed(text, UNPAID, UNPAID_WORDS)
   return found && {
     code: "UNPAID_TRIAL_WORK",
     severity: "medium",

@@ -1,6 +1,6 @@
 import type { Analysis } from "@jobfit/core"
 import { MIGHT_NAME_MONEY, type Pay, paysInText } from "../score/Salary.js"
-import { excerpt, findAffirmed, type FlagText, mayMatch, sentencesMatching } from "./FlagText.js"
+import { excerpt, findAffirmed, type FlagText, mayMatch, sentencesMatching, wordsOf } from "./FlagText.js"
 
 type Flag = Analysis.RedFlag
 
@@ -10,8 +10,9 @@ const flag = (code: string, severity: Flag["severity"], message: string, evidenc
 const UPFRONT =
   /\b(?:starter (?:kit|pack)|(?:training|registration|application|processing|onboarding|equipment|enrol?ment|certification|background check|admin(?:istration)?|membership|placement|activation|course|program(?:me)?|materials?|kit) fee|refundable deposit|security deposit|upfront (?:fee|payment|cost|investment)|pay (?:a |an |the )?(?:small |one[- ]time |refundable |nominal |low )?(?:fee|deposit)|pay for (?:your )?(?:own )?(?:training|kit|starter|background check|certification)|(?:purchase|buy) (?:your |a |the )?(?:own )?(?:starter|kit|training package|equipment|software)[^.]{0,40}\b(?:from us|from our|through us|through our|approved vendor))/i
 
-// Every match of UPFRONT holds one of these (and so on for each pattern below).
-const UPFRONT_WORDS = ["starter ", " fee", "deposit", "upfront ", "pay ", "purchase ", "buy "]
+// Every match of UPFRONT holds one of these (and so on for each pattern below): only the sentences that hold one
+// are read (see findAffirmed).
+const UPFRONT_WORDS = wordsOf(["starter ", " fee", "deposit", "upfront ", "pay ", "purchase ", "buy "])
 
 // Deposits as bookkeeping work, not the candidate's money: "reconcile bank accounts, security deposits and escrow",
 // "process tenant deposits".
@@ -19,7 +20,7 @@ const BOOKED_DEPOSITS =
   /\b(?:reconcil|record|process|track|collect|refund|return|post|manag|account for)\w*\b[^.;]{0,60}\bdeposits\b|\btenants?'? (?:security )?deposits?\b/i
 
 export const upfrontPayment = (text: FlagText): Flag | undefined => {
-  const found = mayMatch(text, UPFRONT_WORDS) ? findAffirmed(text, UPFRONT, undefined, BOOKED_DEPOSITS) : undefined
+  const found = findAffirmed(text, UPFRONT, UPFRONT_WORDS, undefined, BOOKED_DEPOSITS)
   return found &&
     flag("UPFRONT_PAYMENT", "high", "Asks candidates to pay before they start (a fee, deposit or kit)", found.quote)
 }
@@ -31,8 +32,8 @@ const PAID_TO_YOU =
 const CHECK_SCHEME =
   /\b(?:cash(?:ing)? (?:a|the|our) (?:check|cheque)|deposit (?:a|the|our) (?:check|cheque)|check cashing|mobile (?:check )?deposit|send (?:back )?(?:the )?(?:remaining|balance|difference|excess)|reship(?:ping)?|package forwarding|forward(?:ing)? (?:packages|parcels|payments|funds)|purchase gift ?cards?|buy gift ?cards?)\b/i
 
-const CHECK_SCHEME_WORDS = ["cash", "deposit", "send ", "reship", "forward", "gift"]
-const PAID_WITH_WORDS = [
+const CHECK_SCHEME_WORDS = wordsOf(["cash", "deposit", "send ", "reship", "forward", "gift"])
+const PAID_WITH_WORDS = wordsOf([
   "bitcoin",
   "btc",
   "crypto",
@@ -47,11 +48,11 @@ const PAID_WITH_WORDS = [
   "cash",
   "venmo",
   "prepaid card"
-]
+])
 
 export const unusualPayment = (text: FlagText): Flag | undefined => {
-  const scheme = mayMatch(text, CHECK_SCHEME_WORDS) ? findAffirmed(text, CHECK_SCHEME) : undefined
-  const paid = scheme ?? (mayMatch(text, PAID_WITH_WORDS) ? findAffirmed(text, PAID_WITH, PAID_TO_YOU) : undefined)
+  const scheme = findAffirmed(text, CHECK_SCHEME, CHECK_SCHEME_WORDS)
+  const paid = scheme ?? findAffirmed(text, PAID_WITH, PAID_WITH_WORDS, PAID_TO_YOU)
   return paid &&
     flag(
       "UNUSUAL_PAYMENT",
@@ -66,10 +67,10 @@ const MESSENGER =
 const CONTACT_CUE =
   /\b(?:(?:contact|message|text|reach(?: out to)?|add|dm|write to|chat with)\s+(?:us|me|our|the (?:recruiter|hiring manager|hr|manager))|interview|username|handle|only)\b|@\w{3,}|\+?\d[\d\s-]{7,}/i
 
-const MESSENGER_WORDS = ["telegram", "whats", "wechat", "viber", "kik", "hangouts", "signal"]
+const MESSENGER_WORDS = wordsOf(["telegram", "whats", "wechat", "viber", "kik", "hangouts", "signal"])
 
 export const offPlatformContact = (text: FlagText): Flag | undefined => {
-  const found = mayMatch(text, MESSENGER_WORDS) ? findAffirmed(text, MESSENGER, CONTACT_CUE) : undefined
+  const found = findAffirmed(text, MESSENGER, MESSENGER_WORDS, CONTACT_CUE)
   return found &&
     flag(
       "OFF_PLATFORM_CONTACT",
@@ -94,7 +95,14 @@ const tooHigh = (annual: number, period: string, noExperience: boolean, easy: bo
   return annual >= 150_000 && noExperience
 }
 
-const GET_RICH_WORDS = ["guaranteed ", "easy money", "get rich", "quick cash", "fast cash", "financial freedom"]
+const GET_RICH_WORDS = wordsOf([
+  "guaranteed ",
+  "easy money",
+  "get rich",
+  "quick cash",
+  "fast cash",
+  "financial freedom"
+])
 
 export const unrealisticPay = (text: FlagText): Flag | undefined => {
   const named = sentencesMatching(text, MIGHT_NAME_MONEY)
@@ -114,7 +122,7 @@ export const unrealisticPay = (text: FlagText): Flag | undefined => {
       }
     }
   }
-  const rich = mayMatch(text, GET_RICH_WORDS) ? findAffirmed(text, GET_RICH) : undefined
+  const rich = findAffirmed(text, GET_RICH, GET_RICH_WORDS)
   return rich && flag("UNREALISTIC_PAY", "high", "Promises easy or guaranteed money", rich.quote)
 }
 
@@ -190,7 +198,7 @@ const WEAK_URGENCY =
 
 const WEAK_URGENCY_ONE = new RegExp(WEAK_URGENCY.source, "i")
 
-const STRONG_URGENCY_WORDS = [
+const STRONG_URGENCY_WORDS = wordsOf([
   "act ",
   "limited ",
   "only ",
@@ -204,11 +212,11 @@ const STRONG_URGENCY_WORDS = [
   "too late",
   "hurry",
   "today only"
-]
-const WEAK_URGENCY_WORDS = ["urgent", "hiring ", "immediate ", "start ", "asap"]
+])
+const WEAK_URGENCY_WORDS = wordsOf(["urgent", "hiring ", "immediate ", "start ", "asap"])
 
 export const urgencyPressure = (text: FlagText): Flag | undefined => {
-  const strong = mayMatch(text, STRONG_URGENCY_WORDS) ? findAffirmed(text, STRONG_URGENCY) : undefined
+  const strong = findAffirmed(text, STRONG_URGENCY, STRONG_URGENCY_WORDS)
   if (strong !== undefined) return flag("URGENCY_PRESSURE", "medium", "Pushes for a quick decision", strong.quote)
   if (!mayMatch(text, WEAK_URGENCY_WORDS)) return undefined
   const weak = new Set([...text.all.matchAll(WEAK_URGENCY)].map((m) => m[0].toLowerCase()))
@@ -225,7 +233,7 @@ const ASKED_NOW =
 const LATER =
   /\b(?:after (?:an? |the |your )?(?:offer|hire|hiring|acceptance)|upon (?:hire|hiring|offer|acceptance)|first day|i-9|e-verify|once hired)\b/i
 
-const SENSITIVE_WORDS = [
+const SENSITIVE_WORDS = wordsOf([
   "social security",
   "ssn",
   "bank ",
@@ -244,10 +252,10 @@ const SENSITIVE_WORDS = [
   "maiden name",
   "online banking",
   "pin "
-]
+])
 
 export const sensitiveInfoEarly = (text: FlagText): Flag | undefined => {
-  const found = mayMatch(text, SENSITIVE_WORDS) ? findAffirmed(text, SENSITIVE, ASKED_NOW, LATER) : undefined
+  const found = findAffirmed(text, SENSITIVE, SENSITIVE_WORDS, ASKED_NOW, LATER)
   return found &&
     flag(
       "SENSITIVE_INFO_EARLY",
@@ -262,7 +270,7 @@ export const sensitiveInfoEarly = (text: FlagText): Flag | undefined => {
 // beside a free-mail or chat-app contact it is the classic scam.
 const CANDIDATE_PAYS =
   /\b(?:(?:you(?:'ll| will)? (?:need to |have to |must )?(?:pay|purchase|buy|cover|invest)|(?:pay|purchase|buy|cover|invest in) (?:for )?(?:your|the|a|an)|(?:cost|price|fee) (?:of|for) (?:the |your )?|(?:\$|usd ?|£|€)\s?\d[\d,.]* (?:for|to cover|towards?)|deducted from your (?:first )?(?:pay|check|cheque|salary))[^.;]{0,60}?\b(?:training|materials?|kit|equipment|software|laptop|computer|background check|certificat\w*|registration|supplies|package|license|licence|onboarding|id badge|work station|workstation|program(?:me)?)\b)/i
-const CANDIDATE_PAYS_WORDS = [
+const CANDIDATE_PAYS_WORDS = wordsOf([
   "pay",
   "purchase",
   "buy",
@@ -276,14 +284,14 @@ const CANDIDATE_PAYS_WORDS = [
   "£",
   "€",
   "deducted"
-]
+])
 
 const CHAT_INTERVIEW =
   /\binterviews? (?:(?:will|is|are) (?:be )?)?(?:conducted |held |done |take place )?(?:only )?(?:via|through|over|on|by|using) (?:text|chat|instant messag\w*|im|online chat|yahoo messenger|skype (?:chat|im)|google chat)\b|\b(?:text|chat)[- ]based interview\b/i
-const CHAT_INTERVIEW_WORDS = ["interview"]
+const CHAT_INTERVIEW_WORDS = wordsOf(["interview"])
 
 export const chatInterview = (text: FlagText): Flag | undefined => {
-  const found = mayMatch(text, CHAT_INTERVIEW_WORDS) ? findAffirmed(text, CHAT_INTERVIEW) : undefined
+  const found = findAffirmed(text, CHAT_INTERVIEW, CHAT_INTERVIEW_WORDS)
   return found &&
     flag("OFF_PLATFORM_CONTACT", "high", "Holds the interview by text chat, as scams do", found.quote)
 }
@@ -323,7 +331,7 @@ export const combinations = (text: FlagText, found: ReadonlyArray<Flag>): Readon
   const offPlatform = has("OFF_PLATFORM_CONTACT")
   const out: Array<Flag> = []
   if ((freeMail !== undefined || offPlatform) && !has("UPFRONT_PAYMENT")) {
-    const pays = mayMatch(text, CANDIDATE_PAYS_WORDS) ? findAffirmed(text, CANDIDATE_PAYS) : undefined
+    const pays = findAffirmed(text, CANDIDATE_PAYS, CANDIDATE_PAYS_WORDS)
     if (pays !== undefined) {
       out.push(
         flag(

@@ -39,6 +39,10 @@ const weightOf = (group: ReadonlyArray<PostingSkill>, inTitle: (skill: string) =
     ? PRACTICE_WEIGHT
     : 1
 
+/** The root of i's group in a union-find forest, shortening the path on the way. */
+const rootOf = (parent: Array<number>, i: number): number =>
+  parent[i] === i ? i : (parent[i] = rootOf(parent, parent[i]!))
+
 export const coverage = (
   skills: ReadonlyArray<PostingSkill>,
   importance: Importance,
@@ -48,22 +52,23 @@ export const coverage = (
   const asked = skills.filter((s) => s.importance === importance)
   const matched = asked.filter((s) => has(s.skill.name)).map((s) => s.skill.name)
   // Alternatives join asks into groups, transitively: "Kotlin" from the title and "Java or Kotlin" from a line are
-  // one ask.
-  const index = new Map(asked.map((s, i) => [s.skill.name, i]))
+  // one ask. Plain loops: this runs four times per analysis, over every skill of the posting.
+  const index = new Map<string, number>()
+  for (let i = 0; i < asked.length; i++) index.set(asked[i]!.skill.name, i)
   const parent = asked.map((_, i) => i)
-  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)))
-  for (const [i, s] of asked.entries()) {
-    for (const alternative of s.alternatives) {
+  for (let i = 0; i < asked.length; i++) {
+    for (const alternative of asked[i]!.alternatives) {
       const j = index.get(alternative)
-      if (j !== undefined) parent[root(j)] = root(i)
+      if (j !== undefined) parent[rootOf(parent, j)] = rootOf(parent, i)
     }
   }
   const groups = new Map<number, Array<PostingSkill>>()
-  asked.forEach((s, i) => {
-    const group = groups.get(root(i))
-    if (group === undefined) groups.set(root(i), [s])
-    else group.push(s)
-  })
+  for (let i = 0; i < asked.length; i++) {
+    const root = rootOf(parent, i)
+    const group = groups.get(root)
+    if (group === undefined) groups.set(root, [asked[i]!])
+    else group.push(asked[i]!)
+  }
   const missing: Array<string> = []
   const missingTitled: Array<string> = []
   let asks = 0

@@ -60,16 +60,13 @@ const gapAfter = (sentence: Sentence, mentions: ReadonlyArray<Mention>, i: numbe
     : sentence.text.slice(sentence.tokens[current.last]?.end ?? 0, sentence.tokens[next.first]?.start ?? 0)
 }
 
+const NO_ALTERNATIVES: ReadonlyArray<string> = []
+
 /** For each mention, the other skills of its "X, Y or Z" list: any one of them will do. */
 const alternativesOf = (sentence: Sentence, mentions: ReadonlyArray<Mention>): ReadonlyArray<ReadonlyArray<string>> => {
-  const result: Array<ReadonlyArray<string>> = mentions.map(() => [])
+  // Most mentions have none: one shared empty list, and no closure per sentence (this runs on every sentence).
+  const result: Array<ReadonlyArray<string>> = new Array<ReadonlyArray<string>>(mentions.length).fill(NO_ALTERNATIVES)
   let start = 0
-  const close = (end: number, hasOr: boolean, hasAnd: boolean) => {
-    if (end > start && hasOr && !hasAnd) {
-      const names = [...new Set(mentions.slice(start, end + 1).map((m) => m.skill.name))]
-      for (let i = start; i <= end; i++) result[i] = names.filter((n) => n !== mentions[i]?.skill.name)
-    }
-  }
   let hasOr = false
   let hasAnd = false
   for (let i = 0; i < mentions.length; i++) {
@@ -77,7 +74,11 @@ const alternativesOf = (sentence: Sentence, mentions: ReadonlyArray<Mention>): R
     if (gap !== undefined && (OR_LIST.test(gap) || IDEAL_BUT.test(gap))) hasOr = true
     else if (gap !== undefined && AND_LIST.test(gap)) hasAnd = true
     else if (gap === undefined || !COMMA.test(gap) || hasOr) {
-      close(i, hasOr, hasAnd)
+      // The list [start, i] ends here.
+      if (i > start && hasOr && !hasAnd) {
+        const names = [...new Set(mentions.slice(start, i + 1).map((m) => m.skill.name))]
+        for (let k = start; k <= i; k++) result[k] = names.filter((n) => n !== mentions[k]?.skill.name)
+      }
       start = i + 1
       hasOr = false
       hasAnd = false
@@ -362,6 +363,8 @@ export const postingSkills = (
     const peopleVerbs = containsAny(segment.sentence.lower, PEOPLE_VERBS)
     const builtFor = /\sfor\s/.test(segment.sentence.lower)
     const writtenAbout = /\sabout\s/.test(segment.sentence.lower)
+    // The occupation's and the role's readings both need "years" (or "yrs") said: most sentences say neither.
+    const yearsSaid = segment.sentence.lower.includes("year") || segment.sentence.lower.includes("yr")
     for (const [index, mention] of mentions.entries()) {
       const start = segment.sentence.tokens[mention.first]?.start ?? 0
       if (spans.some(([from, to]) => start >= from && start < to)) continue
@@ -371,10 +374,11 @@ export const postingSkills = (
         (writtenAbout && namesASubject(segment.sentence, mention.first))
       ) continue
       if (segment.source !== "title" && inDegreeSubject(segment.sentence, mention.first)) continue
-      if (namesTheOccupation(segment.sentence, mention.first, mention.last, titleStems, mention.skill.name, title)) {
-        continue
-      }
-      if (namesARole(segment.sentence, mention.first, mention.last)) continue
+      if (
+        yearsSaid &&
+        namesTheOccupation(segment.sentence, mention.first, mention.last, titleStems, mention.skill.name, title)
+      ) continue
+      if (yearsSaid && namesARole(segment.sentence, mention.first, mention.last)) continue
       if (namesATeam(segment.sentence, mention.first, mention.last, peopleVerbs)) continue
       if (namesAHolder(segment.sentence, mention.first, mention.skill.name)) continue
       if (namesAColleague(segment.sentence, mention.first, mention.last)) continue
@@ -393,7 +397,7 @@ export const postingSkills = (
         importance,
         explicit,
         quote: quoteOf(segment.sentence, mention.first, mention.last),
-        alternatives: alternatives[index] ?? []
+        alternatives: alternatives[index] ?? NO_ALTERNATIVES
       }
       const key = mention.skill.name
       const previous = best.get(key)

@@ -275,6 +275,19 @@ const breaksClause = (text: string, from: number, to: number): boolean => {
   return false
 }
 
+// Plain loops, not `find` and `some` with closures: these run for every verb of every sentence.
+/** The pair whose objects hold `word`, if any. */
+const pairOf = (pairs: ReadonlyArray<Pair>, word: string): Pair | undefined => {
+  for (const pair of pairs) if (pair.objects.has(word)) return pair
+  return undefined
+}
+
+/** Whether any of `mentions` overlaps tokens [first, last]. */
+const overlapsAny = (mentions: ReadonlyArray<Mention>, first: number, last: number): boolean => {
+  for (const m of mentions) if (m.first <= last && m.last >= first) return true
+  return false
+}
+
 /**
  * The verb–object mentions of a sentence that overlap none of `found` (the terms read there), each from its verb
  * to its object.
@@ -295,15 +308,14 @@ export const verbObjectMentions = (
       const to = tokens[object]!.start
       if (breaksClause(sentence.text, from, to)) break
       if (to - from !== 1 || sentence.text.charCodeAt(from) !== HYPHEN || object === at + 1) between++
-      const entry = entries.find((e) => e.objects.has(tokens[object]!.norm))
+      const entry = pairOf(entries, tokens[object]!.norm)
       if (entry === undefined) continue
       if (entry.notBefore.has(tokens[object + 1]?.norm ?? "")) break
       if (object > at + 1 && entry.notAfter.has(tokens[object - 1]!.norm)) break
       const skill = taxonomy.byName.get(entry.skill.toLowerCase())
       const last = entry.qualifier ? at : object
       // A qualifier is a word of its own: "give IV medications" is medication administration and IV therapy.
-      const overlaps = found.some((m) => m.first <= last && m.last >= at) ||
-        (!entry.qualifier && mentions.some((m) => m.first <= last && m.last >= at))
+      const overlaps = overlapsAny(found, at, last) || (!entry.qualifier && overlapsAny(mentions, at, last))
       if (skill !== undefined && !overlaps) mentions.push({ skill, first: at, last })
       break
     }

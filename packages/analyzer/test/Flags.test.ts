@@ -33,11 +33,12 @@ describe("scam signs in combination", () => {
     assert.strictEqual(verdicts, "SKIP")
   })
 
-  it("takes deposits kept as bookkeeping work for no payment by the candidate", () => {
+  it("takes deposits kept as bookkeeping work, and fees the employer pays, for no payment by the candidate", () => {
     for (
       const text of [
         "Reconcile bank accounts, security deposits and escrow balances each month.",
-        "Process tenant security deposits at move-out."
+        "Process tenant security deposits at move-out.",
+        "Our team supports you through the exams, and we pay the fees."
       ]
     ) assert.notInclude(codes({ description: text + requirements }), "UPFRONT_PAYMENT", text)
     assert.include(

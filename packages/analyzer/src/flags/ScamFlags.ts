@@ -14,13 +14,13 @@ const UPFRONT =
 // are read (see findAffirmed).
 const UPFRONT_WORDS = wordsOf(["starter ", " fee", "deposit", "upfront ", "pay ", "purchase ", "buy "])
 
-// Deposits as bookkeeping work, not the candidate's money: "reconcile bank accounts, security deposits and escrow",
-// "process tenant deposits".
-const BOOKED_DEPOSITS =
-  /\b(?:reconcil|record|process|track|collect|refund|return|post|manag|account for)\w*\b[^.;]{0,60}\bdeposits\b|\btenants?'? (?:security )?deposits?\b/i
+// Money that is not the candidate's to pay: deposits kept as bookkeeping work ("reconcile bank accounts, security
+// deposits and escrow", "process tenant deposits"), fees the employer pays ("we pay the fees").
+const NOT_THE_CANDIDATES =
+  /\b(?:reconcil|record|process|track|collect|refund|return|post|manag|account for)\w*\b[^.;]{0,60}\bdeposits\b|\btenants?'? (?:security )?deposits?\b|\b(?:we|we'll|we will|the (?:company|employer|hospital|firm))\s+(?:will\s+|also\s+)?(?:pay|cover|reimburse)\b/i
 
 export const upfrontPayment = (text: FlagText): Flag | undefined => {
-  const found = findAffirmed(text, UPFRONT, UPFRONT_WORDS, undefined, BOOKED_DEPOSITS)
+  const found = findAffirmed(text, UPFRONT, UPFRONT_WORDS, undefined, NOT_THE_CANDIDATES)
   return found &&
     flag("UPFRONT_PAYMENT", "high", "Asks candidates to pay before they start (a fee, deposit or kit)", found.quote)
 }

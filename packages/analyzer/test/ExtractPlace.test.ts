@@ -245,6 +245,30 @@ describe("pasted texts of other kinds", () => {
     )
   })
 
+  it("reads a PDF's form: its heading skipped, a label's value over two lines", () => {
+    assert.deepStrictEqual(
+      given(
+        `POSITION DESCRIPTION\n\nJob Title: Payroll Specialist\nCompany: Fernwood Health\nLocation: Chicago, IL ` +
+          `(hybrid, 3 days in\noffice)\nReports To: Controller${body}`
+      ),
+      ["Payroll Specialist", "Fernwood Health", "Chicago, IL (hybrid, 3 days in office)"]
+    )
+  })
+
+  it("reads the place and the pay of a header line with both, and an e-mail's subject for the title", () => {
+    const meta = Either.getOrThrow(extractGiven(
+      "https://x.example/2",
+      "Payroll Specialist\nHalloran Grain & Milling · Chicago, IL (hybrid) · $76,000–$88,000 · Full-time" +
+        body.replace("\n\n$58,000 a year.", "")
+    ))
+    assert.deepStrictEqual([meta.company, meta.location], ["Halloran Grain & Milling", "Chicago, IL (hybrid)"])
+    assert.deepInclude(meta.salary, { min: 76000, max: 88000 })
+    assert.deepStrictEqual(
+      given(`Subject: Payroll Specialist – on-site in Salt Lake City – $95–110K${body}`).slice(0, 1),
+      ["Payroll Specialist"]
+    )
+  })
+
   it("drops a hiring announcement from the title, and reads 'Employer, City ST' and 'We're <Employer>,'", () => {
     assert.deepStrictEqual(
       given(`NOW HIRING - Payroll Clerks (2nd shift)\nMidwest Cold Storage, Bolingbrook IL${body}`),

@@ -19,6 +19,7 @@ import { fromJobPostingLd } from "./JobPostingLd.js"
 import { findJobPostings, jobPostingsInPage, parseLenient } from "./JsonLd.js"
 import { mainContent } from "./MainContent.js"
 import { companyFromTitle, readMeta, stripSiteSuffix } from "./PageMeta.js"
+import { salaryInText } from "./SalaryText.js"
 import { companyFirst, isNoiseLine, placeInTitle, textHeader, titleLine } from "./TextHeader.js"
 import { wallMessage, wallOf, wallSigns } from "./Walls.js"
 
@@ -149,6 +150,8 @@ const fromText = (url: string, body: string, given: boolean): Either.Either<Post
     title: line.title,
     company: line.company ?? header.company ?? (lead === 1 ? blocks[0]?.text : undefined),
     location,
+    // "Halloran Grain & Milling · Chicago, IL (hybrid) · $76,000–$88,000": the pay a header line states.
+    salary: salaryInText(headerLines.map((block) => block.text).join("\n")),
     blocks: [...ways, ...blocks.slice(lead + 1 + header.lines)]
   })
 }

@@ -472,7 +472,7 @@ export const employerSiteName = (name: string | undefined): string | undefined =
 }
 
 const GENERIC_HEADING =
-  /^(?:careers?|jobs?|job details|job description|open (?:positions|roles|jobs)|current (?:openings|vacancies)|vacancies|join (?:us|our team|the team)|work with us|we(?:'re| are) hiring|apply(?: now| for this (?:job|position|role))?|about (?:us|the role)|cookie[s]?(?: settings| preferences)?|search jobs|all jobs|opportunities)$/i
+  /^(?:careers?|jobs?|job details|job description|position description|job posting|job advert(?:isement)?|vacancy|open (?:positions|roles|jobs)|current (?:openings|vacancies)|vacancies|join (?:us|our team|the team)|work with us|we(?:'re| are) hiring|apply(?: now| for this (?:job|position|role))?|about (?:us|the role)|cookie[s]?(?: settings| preferences)?|search jobs|all jobs|opportunities)$/i
 const COMPANY_HEADING: ReadonlyArray<RegExp> = [
   /^join\s+(?!us\b|our\b|the team\b)(.{2,60}?)[.!]?$/i,
   /^(?:careers|jobs|work|working)\s+(?:at|with)\s+(.{2,60}?)[.!]?$/i,

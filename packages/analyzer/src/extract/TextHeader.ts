@@ -58,8 +58,16 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
     }
     const label = LABEL_LINE.exec(trimmed)
     if (label !== null) {
-      if (/company|employer/i.test(label[1]!)) company ??= label[2]!.trim()
-      else location ??= label[2]!.trim()
+      let value = label[2]!.trim()
+      // "Location: Chicago, IL (hybrid, 3 days in" / "office)": a value a PDF's lines broke in two.
+      const next = lines[i + 1]?.trim() ?? ""
+      if (/\([^)]*$/.test(value) && /^[^()]{1,40}\)$/.test(next)) {
+        value = `${value} ${next}`
+        used++
+        i++
+      }
+      if (/company|employer/i.test(label[1]!)) company ??= value
+      else location ??= value
       used++
       continue
     }
@@ -185,7 +193,7 @@ export const withoutWorkMode = (place: string): string => {
       const bare = withoutAside(item)
       // "Remote possible within Germany": a way of working opens the item.
       return (WORK_MODE.test(bare) && bare.split(/\s+/).length <= 3) || WORK_MODE_FIRST.test(bare) ||
-        BOARD_FURNITURE.test(item) ||
+        BOARD_FURNITURE.test(item) || PAY_ITEM.test(item) ||
         ((EMPLOYMENT.test(item) || SCHEDULE.test(item)) && !CITY_REGION.test(item))
     })
   ) return items[0]!
@@ -195,6 +203,10 @@ export const withoutWorkMode = (place: string): string => {
     ? parts.slice(0, -1).join(", ")
     : place
 }
+
+// "$76,000–$88,000", "€55k – €65k a year": the pay, after the place in a header line.
+const PAY_ITEM =
+  /^(?:(?:up to|from)\s+)?(?:[$€£]|USD|EUR|GBP)\s?\d[\d,.]*\s?[kK]?(?:\s*(?:[–—-]|to)\s*(?:[$€£]|USD|EUR|GBP)?\s?\d[\d,.]*\s?[kK]?)?(?:\s*(?:a|per|\/)\s*(?:year|yr|annum|hour|hr))?$/i
 
 // "1 week ago", "64 applicants", "Over 100 applicants": a board's notes after the place (LinkedIn's top card).
 const BOARD_FURNITURE =
@@ -250,8 +262,8 @@ export const companyFirst = (lines: ReadonlyArray<string>): number => {
  * Sunpeak Solar". The title alone, and the place or employer it names.
  */
 export const titleLine = (line: string): Header => {
-  // "Job Title: Cath Lab RN", as forms and some boards label it.
-  const trimmed = line.trim().replace(/^(?:job title|position title|position|job|title|role)\s*[:：]\s*/i, "")
+  // "Job Title: Cath Lab RN", as forms and some boards label it; "Subject: Paid Search Manager", as an e-mail does.
+  const trimmed = line.trim().replace(/^(?:job title|position title|position|job|title|role|subject)\s*[:：]\s*/i, "")
     // "NOW HIRING - Forklift Operators", "[Hiring] Junior Frontend Developer": an announcement, then the title.
     .replace(/^(?:\[hiring\]|\(hiring\)|now hiring|we(?:'re| are) hiring|hiring)\s*(?:[:!–—-]\s*)?(?=\S)/i, "")
     // "🚀 Frontend Engineer (React)": a post's emoji before the title.
@@ -270,6 +282,13 @@ export const titleLine = (line: string): Header => {
   // "Med/Surg RN - Nights — St. Brigid Medical Center — Austin, TX", "RN - PACU | St. Brigid | Austin, TX": title,
   // employer and place; "Redwood Legal Group — Paralegal": employer, then title.
   const dashed = trimmed.split(/\s+[—–|]\s+/).map((p) => p.trim())
+  // "Paid Search Manager – on-site in Salt Lake City – $95–110K", as an e-mail's subject says it: the way of working
+  // and the pay after the title.
+  const notes = dashed.slice(1)
+  if (notes.length > 0 && notes.every((p) => PAY_ITEM.test(p) || WORK_MODE_FIRST.test(p))) {
+    const way = notes.find((p) => WORK_MODE_FIRST.test(p))
+    return way === undefined ? { title: dashed[0] } : { title: dashed[0], location: way }
+  }
   if (dashed.length === 3 && isPlaceLine(dashed[2]!) && !isPlaceLine(dashed[1]!)) {
     return { title: dashed[0], company: dashed[1], location: dashed[2] }
   }

@@ -160,6 +160,10 @@ describe("hard requirements", () => {
     assert.notInclude(kinds(gates(compact, texasNurse)), "licence:missing")
     const texas = "Requirements\n- Active Texas RN license\n- BLS"
     assert.notInclude(kinds(gates(texas, texasNurse)), "licence:missing")
+    // The licences the posting turns away, named beside the one it asks, are not taken.
+    const refused = "Requirements\n- Active California RN license required at time of hire (a Texas or compact " +
+      "license is not valid in California)\n- BLS"
+    assert.include(kinds(gates(refused, texasNurse)), "licence:missing")
   })
 
   it("reads years in a role as a gate the profile meets only in that role", () => {

@@ -86,7 +86,13 @@ const statesOfResume = (facts: ProfileFacts): ReadonlySet<string> => {
   return found
 }
 
-export const stateLicenceGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
+// "(a Texas or compact license is not valid in California)": licences the posting turns away, said beside the one it
+// asks; the clause that says so is left out before the asked licence is read.
+const REFUSED_CLAUSE =
+  /\([^()]*\b(?:not (?:valid|accepted|recogni[sz]ed|sufficient|enough)|(?:does|do|will) not (?:count|qualify|transfer)|cannot be used)\b[^()]*\)|[;,][^;,()]*\b(?:not (?:valid|accepted|recogni[sz]ed)|(?:does|do|will) not (?:count|qualify|transfer))\b[^;,()]*/gi
+
+export const stateLicenceGate = (whole: string, facts: ProfileFacts): Gate | undefined => {
+  const sentence = /\bnot\b/i.test(whole) ? whole.replace(REFUSED_CLAUSE, "") : whole
   if (!/licen/i.test(sentence) || ANY_STATE.test(sentence) || SOFT.test(sentence) || /driv/i.test(sentence)) {
     return undefined
   }
@@ -97,7 +103,7 @@ export const stateLicenceGate = (sentence: string, facts: ProfileFacts): Gate | 
   return {
     kind: "licence",
     what: `a licence for ${[...asked].join(" or ").toUpperCase()}`,
-    quote: sentence,
+    quote: whole,
     met: false
   }
 }

@@ -264,6 +264,9 @@ describe("hard requirements", () => {
     assert.notInclude(kinds(gates(text, melbourne)), "licence:missing")
     const registered = profile({ ...nurse.resume, certificates: [{ name: "AHPRA registration (RN)" }] })
     assert.notInclude(kinds(gates(text, registered)), "licence:missing")
+    // Eligibility stands in for it: the employer helps one register after hire.
+    const eligible = "Requirements\n- NMC registration, or eligibility to register with the NMC\n- Wound care"
+    assert.notInclude(kinds(gates(eligible, nurse)), "licence:missing")
   })
 
   it("takes a requirement line that is a licence the taxonomy does not know for a gate, either/or included", () => {

@@ -339,7 +339,8 @@ describe("text that asks nothing", () => {
       title: "Coordinator",
       description: "Responsibilities\n- Chart in Epic and coordinate with physical therapy and case management\n" +
         "- Partner with FP&A on bookings and revenue reporting\n- Round daily with neurology and case management\n" +
-        "- Work closely with procurement on vendor onboarding"
+        "- Work closely with procurement on vendor onboarding\n- Our international recruitment team supports you\n" +
+        "- Get patients moving with the physiotherapy team"
     })
     assert.deepStrictEqual(coordinate.names, ["Epic Systems"])
   })

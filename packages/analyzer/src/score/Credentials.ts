@@ -120,11 +120,14 @@ const REGULATORS: ReadonlyArray<readonly [RegExp, string, string]> = [
   [/\bcollege of nurses of ontario\b/i, "CA", "College of Nurses of Ontario registration"]
 ]
 
+const ELIGIBLE_INSTEAD = /\bor (?:be )?eligib(?:le|ility) (?:to|for)\b/i
+
 /** Words a registration line holds: a cheap check before the regulators' names are looked for. */
 export const REGISTRATION_WORDS = /regist|licen|\bpin\b/i
 
 export const regulatorGate = (sentence: string, facts: ProfileFacts): Gate | undefined => {
-  if (SOFT.test(sentence) || !REGISTRATION_WORDS.test(sentence)) return undefined
+  // "NMC registration, or eligibility to register with the NMC": the employer helps one register after hire.
+  if (SOFT.test(sentence) || !REGISTRATION_WORDS.test(sentence) || ELIGIBLE_INSTEAD.test(sentence)) return undefined
   const found = REGULATORS.find(([pattern]) => pattern.test(sentence))
   if (found === undefined) return undefined
   const [pattern, country, what] = found

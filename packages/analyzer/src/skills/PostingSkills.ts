@@ -267,12 +267,16 @@ const TEAM_AFTER =
 const WITH_PEOPLE =
   /\b(?:(?:collaborat\w*|partner\w*|coordinat\w*|liais\w*|round(?:s|ing)?)\s+(?:closely\s+|daily\s+)?|work(?:s|ing)?\s+closely\s+)with\s+(?:our\s+|the\s+|your\s+)?(?:(?!(?:using|in|on|to|for|via|through|by|from|across|about|who|that)\b)[\p{L}&/-]+(?:\s*,\s*|\s+and\s+|\s+)){0,5}$/iu
 const PEOPLE_VERBS = ["collaborat", "partner", "coordinat", "liais", "round", "closely with"]
+// "Our international recruitment team will support you", "with the physiotherapy team": the employer's own team,
+// named by its discipline.
+const OUR_BEFORE = /\b(?:our|the|their)\s+(?:[\p{L}-]+\s+)?$/iu
 const namesATeam = (sentence: Sentence, first: number, last: number, peopleVerbs: boolean): boolean => {
   const start = sentence.tokens[first]?.start ?? 0
   const end = sentence.tokens[last]?.end ?? start
   const before = sentence.text.slice(0, start)
   return (WITH_TEAMS.test(before) && TEAM_AFTER.test(sentence.text.slice(end, end + 80))) ||
-    (peopleVerbs && WITH_PEOPLE.test(before.slice(-80)))
+    (peopleVerbs && WITH_PEOPLE.test(before.slice(-80))) ||
+    (/^\s+teams?\b/i.test(sentence.text.slice(end, end + 8)) && OUR_BEFORE.test(before.slice(-40)))
 }
 
 // "Prepare payroll tax reports with our outside CPA", "our RNs": a credential's holder, a person the job works with.

@@ -101,6 +101,15 @@ describe("main-content extraction", () => {
     assert.strictEqual(fromBody(page).location, "Round Rock, TX")
   })
 
+  it("reads iCIMS's header table, whose dt and dd sit in cells of their own", () => {
+    const page = "<html><head><title>Staff Nurse</title></head><body><main><h1>Staff Nurse</h1><table><tr " +
+      "class=\"iCIMS_JobHeaderField\"><td><dt>Job Locations</dt></td><td><dd><span>US-TX-Round Rock</span></dd></td></tr>" +
+      "</table><section><p>Example Health is hiring a staff nurse for its 30-bed telemetry unit.</p><h3>What you will " +
+      "do</h3><ul><li>Assess patients</li><li>Give medications</li></ul><h3>What you bring</h3><ul><li>Active Texas RN " +
+      "license</li><li>BLS and ACLS</li></ul></section></main></body></html>"
+    assert.strictEqual(fromBody(page).location, "US-TX-Round Rock")
+  })
+
   it("reads a heading as a field's label: <h2>Location</h2><p>Remote (Europe)</p>, and the pay so labelled", () => {
     const page = "<html><head><title>Full-Stack Engineer</title></head><body><main><h1>Full-Stack Engineer</h1>" +
       "<div class=\"fields\"><div><h2>Location</h2><p>Remote (Europe)</p></div><div><h2>Compensation</h2>" +

@@ -269,6 +269,24 @@ describe("pasted texts of other kinds", () => {
     )
   })
 
+  it("reads an employer first whose title has a comma, the parts of a barred line, and an agency's opening sentence", () => {
+    assert.deepStrictEqual(
+      given(`Whitcombe Hale LLP\n4.0 ★\nPayroll Senior, Pass-Through Entities\nChicago, IL${body}`),
+      ["Payroll Senior, Pass-Through Entities", "Whitcombe Hale LLP", "Chicago, IL"]
+    )
+    assert.deepStrictEqual(
+      given(`Payroll Specialist | Brenner Tool & Die | Milwaukee, WI | On-site | Full-time${body}`),
+      ["Payroll Specialist", "Brenner Tool & Die", "Milwaukee, WI"]
+    )
+    assert.deepStrictEqual(
+      given(
+        "Keystone Ledger Staffing is recruiting a Payroll Specialist (Contract-to-Hire) for a long-standing client of " +
+          `ours, a family-owned food distributor in Chicago.${body}`
+      ).slice(0, 2),
+      ["Payroll Specialist (Contract-to-Hire)", "Keystone Ledger Staffing"]
+    )
+  })
+
   it("drops a hiring announcement from the title, and reads 'Employer, City ST' and 'We're <Employer>,'", () => {
     assert.deepStrictEqual(
       given(`NOW HIRING - Payroll Clerks (2nd shift)\nMidwest Cold Storage, Bolingbrook IL${body}`),

@@ -120,7 +120,11 @@ const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.E
 
 const GREETING = /^(?:hi|hello|hey|dear|good (?:morning|afternoon))\b[^.!?\n]{0,40}[,!]?$/i
 const LOOKING_FOR =
-  /\b(?:looking for|hiring(?: for)?|seeking|recruiting for)\s+(?:a|an)\s+((?:[\p{Lu}][\p{L}\d()/&+.-]*)(?:\s+(?:[\p{Lu}(][\p{L}\d()/&+.-]*|of|and|&)){0,6})/u
+  /\b(?:looking for|hiring(?: for)?|seeking|recruiting(?: for)?)\s+(?:a|an)\s+((?:[\p{Lu}][\p{L}\d()/&+.-]*)(?:\s+(?:[\p{Lu}(][\p{L}\d()/&+.-]*|of|and|&)){0,6})/u
+
+// "Keystone Ledger Staffing is recruiting …", "Tern Health is hiring …": the employer a posting's first sentence opens with.
+const OPENING_EMPLOYER =
+  /^((?:[\p{Lu}][\p{L}\d&'.-]*)(?:\s+(?:[\p{Lu}&][\p{L}\d&'.-]*|of|and)){0,5})\s+(?:is|are)\s+(?:recruiting|hiring|looking|seeking)\b/u
 
 const fromText = (url: string, body: string, given: boolean): Either.Either<Posting.Posting, string> => {
   // A board's furniture above the header ("4.1 ★" between the employer and the title on Glassdoor) is no header line.
@@ -134,6 +138,18 @@ const fromText = (url: string, body: string, given: boolean): Either.Either<Post
     // A recruiter's message: the role is named in a sentence ("They're looking for a Senior Backend Engineer (Go)").
     const text = blocks.map((b) => b.text).join("\n")
     return finish(url, { source: "text", title: LOOKING_FOR.exec(text)?.[1]?.trim(), blocks })
+  }
+  // "Keystone Ledger Staffing is recruiting a Staff Accountant (Contract-to-Hire) for a client …": a posting that
+  // opens with a sentence, not a title line, names the role and the employer in it.
+  const sentence = blocks[0]?.text ?? ""
+  const role = sentence.length > 100 && /[.!]$/.test(sentence) ? LOOKING_FOR.exec(sentence) : null
+  if (role !== null) {
+    return finish(url, {
+      source: "text",
+      title: role[1]!.trim(),
+      company: OPENING_EMPLOYER.exec(sentence)?.[1]?.trim(),
+      blocks
+    })
   }
   // A company line above the title ("Brightwater Dental Group" then "Dental Hygienist"): the title is the second.
   const lead = companyFirst(blocks.slice(0, 3).map((b) => b.text))

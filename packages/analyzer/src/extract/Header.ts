@@ -193,8 +193,10 @@ const labelled = (document: HtmlDocument, labels: RegExp): string | undefined =>
     const term = terms[i]!
     const name = text(term)
     if (name === undefined || !labels.test(name.replace(/[:：]\s*$/, ""))) continue
+    // iCIMS puts the dt and the dd in cells of their own: the value is then the next cell's.
     const value = term.localName === "dt"
-      ? text(sibling(term, "dd"))
+      ? text(sibling(term, "dd")) ??
+        (term.parentElement?.localName === "td" ? text(sibling(term.parentElement, undefined)) : undefined)
       : term.localName === "th"
       ? text(sibling(term, "td"))
       : text(sibling(term, undefined))

@@ -11,6 +11,7 @@ import {
   SPACED_SEPARATOR,
   WORK_MODE
 } from "./HeaderLines.js"
+import { parsePlace } from "./Place.js"
 
 // The header of a pasted posting, read from its first lines: the title line, the employer and the place.
 
@@ -245,6 +246,13 @@ export const companyFirst = (lines: ReadonlyArray<string>): number => {
   const card = third?.split(PLACE_SEPARATOR) ?? []
   if (card.length >= 2 && isPlaceLine(card[0]!) && card.slice(1).every((item) => BOARD_FURNITURE.test(item))) return 1
   const short = (line: string) => line.length <= 80 && !/[.!?:]$/.test(line) && line.split(/\s+/).length <= 10
+  // "Whitcombe Hale LLP", "Tax Senior, Pass-Through Entities", "Chicago, IL" (Glassdoor): an employer, a title that
+  // has a comma in it as a place has, then the place.
+  if (
+    third !== undefined && ORGANISATION.test(first) && short(second) && second.includes(",") &&
+    !ORGANISATION.test(second) && isPlaceLine(third) && !WORK_MODE.test(second) &&
+    parsePlace(second).country === undefined
+  ) return 1
   // "Trailhead Coffee Roasters", "Social Media Manager", "Denver, CO (Remote)": a name no job ends as, a job's name,
   // then its place.
   if (
@@ -276,7 +284,15 @@ export const titleLine = (line: string): Header => {
       place !== undefined && parts.slice(1).every((p) => CITY_REGION.test(p) || WORK_MODE.test(p) || p.length <= 20)
     ) {
       const city = parts.slice(1).find((p) => CITY_REGION.test(p))
-      return { title: parts[0], location: city ?? place }
+      // "Senior Accountant | Brenner Tool & Die | Milwaukee, WI | On-site": a name of two words or more among the
+      // parts that say where and how is the employer's.
+      const name = parts.slice(1).find((p) =>
+        NAME_LINE.test(p) && /\s/.test(p) && !isPlaceLine(p) && !EMPLOYMENT.test(p) && !PAY_ITEM.test(p) &&
+        !SCHEDULE.test(p)
+      )
+      return name === undefined
+        ? { title: parts[0], location: city ?? place }
+        : { title: parts[0], company: name, location: city ?? place }
     }
   }
   // "Med/Surg RN - Nights — St. Brigid Medical Center — Austin, TX", "RN - PACU | St. Brigid | Austin, TX": title,

@@ -131,6 +131,17 @@ describe("factors", () => {
     assert.strictEqual(workModeOf(posting({ description: "", remote: true }), ""), "remote")
     const cloud = posting({ description: "You will run our hybrid cloud. On-site in Berlin." })
     assert.strictEqual(workModeOf(cloud, cloud.description), "onsite")
+    // Remote work refused in the words that would offer it.
+    for (
+      const text of [
+        "This position is on-site in Steamboat Springs. We don't offer remote work for this role.",
+        "On site in Leeds; there is no remote or hybrid option.",
+        "We're not able to consider fully remote applications for this on-site role."
+      ]
+    ) {
+      const refused = posting({ description: text, location: "Steamboat Springs, Colorado" })
+      assert.strictEqual(workModeOf(refused, refused.description), "onsite", text)
+    }
     const fit = (p: typeof berlin, prefs: Parameters<typeof profile>[1]) =>
       locationFit(p, p.description, profile({}, prefs))
     assert.strictEqual(fit(berlin, { locations: ["Berlin"], remote: "hybrid" }).score, 1)

@@ -35,11 +35,18 @@ const remoteYes =
   /\b(fully remote|100% remote|remote[- ]first|remote[- ]friendly|work from (home|anywhere)|remote (position|role|job|work|ok)|remote (within|across|anywhere in) |(working )?remotely is (fine|ok|possible)|\(remote\)|remote\s*[-–,/|]|^remote$)/im
 const remoteNo = /\b(on[- ]?site only|no remote|not (a )?remote|in[- ]office only|onsite only|office[- ]based)\b/i
 
+/**
+ * "We don't offer remote work for this role", "We're not able to consider fully remote applications": remote work
+ * refused in words that also say "remote work".
+ */
+export const REMOTE_REFUSED =
+  /\b(?:(?:do|does|can|will|are|is)(?: not|n['’]t)|cannot|unable to|not able to)\s+(?:(?:offer|hire|consider|support|allow|accept|provide|open to)\s+)?(?:any\s+)?(?:fully\s+|100%\s+)?remote\b|\bno (?:fully )?remote\b/i
+
 /** Whether a posting says it is remote (true), says it is not (false), or does not say (undefined). */
 export const remoteInText = (title: string, location: string, description: string): boolean | undefined => {
   if (/\bremote\b/i.test(title) || /\bremote\b/i.test(location)) return true
   const head = description.slice(0, 4000)
-  if (remoteNo.test(head)) return false
+  if (remoteNo.test(head) || REMOTE_REFUSED.test(head)) return false
   if (remoteYes.test(head)) return true
   return undefined
 }

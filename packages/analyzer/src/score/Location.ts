@@ -1,11 +1,15 @@
 import type { Posting, Profile } from "@jobfit/core"
 import { samePlace } from "../extract/Place.js"
+import { REMOTE_REFUSED } from "../extract/TextHints.js"
 
 export type WorkMode = "remote" | "hybrid" | "onsite" | "unknown"
 
 // "Hybrid" about where one works, not "hybrid cloud" or "hybrid apps".
 const HYBRID_WORK =
   /\bhybrid\b(?!\s+(?:cloud|apps?|mobile|vehicles?|cars?|infrastructure|solutions?|architectures?|environments?|models? of|deployments?)\b)/i
+
+const NO_HYBRID =
+  /\bno (?:remote or )?hybrid\b|\bnot (?:a )?hybrid\b|\b(?:hybrid or remote|remote or hybrid) (?:is|are) not\b/i
 
 const REMOTE_OPTION = /\bor (?:fully )?remote\b|\/\s*remote\b|\bremote[- ](?:possible|option|friendly|first)\b/i
 
@@ -14,11 +18,14 @@ export const workModeOf = (posting: Posting.Posting, text: string): WorkMode => 
   const where = `${posting.location} ${posting.title}`
   // "Hamburg (hybrid) or remote in Germany": remote is one of the ways offered.
   if (REMOTE_OPTION.test(posting.location)) return "remote"
-  if (/\bhybrid\b/i.test(where) || HYBRID_WORK.test(text)) {
+  // "There is no remote or hybrid option", "We don't offer remote work": refused in the words that offer it.
+  const refused = REMOTE_REFUSED.test(text)
+  if (/\bhybrid\b/i.test(where) || (HYBRID_WORK.test(text) && !NO_HYBRID.test(text))) {
     return "hybrid"
   }
   if (posting.remote === true || /\b(?:remote|anywhere|work from home|wfh)\b/i.test(where)) return "remote"
   if (
+    !refused &&
     /\b(?:fully remote|100% remote|remote[- ]first|remote position|remote role|work from home|remote-friendly)\b/i.test(
       text
     )

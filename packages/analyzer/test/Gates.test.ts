@@ -114,6 +114,19 @@ describe("hard requirements", () => {
     const office = "Requirements\n- This role requires working from our Hamburg office at least four days per week"
     assert.deepStrictEqual(kinds(gates(office, developer, { location: "Hamburg, Germany" })), ["location:missing"])
     assert.deepStrictEqual(kinds(gates(office, developer, { location: "Berlin, Germany" })), ["location:met"])
+    // Other ways of saying it: the office's weekdays, an on-site role, remote work refused beside it.
+    for (
+      const text of [
+        "Requirements\n- The team is in our Hamburg office (Altona) on Tuesdays, Wednesdays and Thursdays",
+        "Requirements\n- This is a fully on-site role at our Hamburg plant. We are not able to offer hybrid or remote work."
+      ]
+    ) {
+      assert.deepStrictEqual(
+        kinds(gates(text, developer, { location: "Hamburg, Germany" })),
+        ["location:missing"],
+        text
+      )
+    }
     // A remote role for people living in one country: the country the profile lives in decides.
     const spain = "Requirements\n- You must be based in Spain; the role is remote within Spain only"
     assert.deepStrictEqual(kinds(gates(spain, developer, { location: "Remote", remote: true })), ["location:missing"])

@@ -40,7 +40,7 @@ const remoteNo = /\b(on[- ]?site only|no remote|not (a )?remote|in[- ]office onl
  * refused in words that also say "remote work".
  */
 export const REMOTE_REFUSED =
-  /\b(?:(?:do|does|can|will|are|is)(?: not|n['’]t)|cannot|unable to|not able to)\s+(?:(?:offer|hire|consider|support|allow|accept|provide|open to)\s+)?(?:any\s+)?(?:fully\s+|100%\s+)?remote\b|\bno (?:fully )?remote\b/i
+  /\b(?:(?:do|does|can|will|are|is)(?: not|n['’]t)|cannot|unable to|not able to)\s+(?:(?:offer|hire|consider|support|allow|accept|provide|open to)\s+)?(?:any\s+)?(?:hybrid or\s+)?(?:fully\s+|100%\s+)?remote\b|\bno (?:fully )?remote\b/i
 
 /** Whether a posting says it is remote (true), says it is not (false), or does not say (undefined). */
 export const remoteInText = (title: string, location: string, description: string): boolean | undefined => {

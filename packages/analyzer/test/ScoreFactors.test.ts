@@ -44,6 +44,8 @@ describe("years of work", () => {
     assert.strictEqual(asked("3-5 years of experience in accounting"), 3)
     assert.strictEqual(asked("You have a degree and two or more years of experience in general accounting."), 2)
     assert.isUndefined(asked("We have been in business for 20 years."))
+    // Years of living somewhere are no experience: "SC clearance usually requires five years' residence in the UK".
+    assert.isUndefined(asked("SC clearance usually requires five years' continuous residence in the UK."))
     assert.isUndefined(asked("Ideally 10+ years of experience."))
     // A hope after the years ("ideally with revenue in SaaS") leaves the years asked.
     assert.strictEqual(asked("3+ years of accounting experience, ideally with revenue in a SaaS company"), 3)

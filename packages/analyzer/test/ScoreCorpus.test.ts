@@ -55,7 +55,7 @@ describe("quality on the labelled corpus", () => {
   it("keeps the held-out figures it has reached", () => {
     // 0.954 at the end of session 12, 0.967 in session 13 (with eight more held-out batches), 0.976 in session 14,
     // 0.964 in session 15 (other labellers' held-out batches cv, cx, da and db: 80 of 96 header fields at first run).
-    assert.isAtLeast(share(heldout.fields), 0.955)
+    assert.isAtLeast(share(heldout.fields), 0.96)
     // 0.910 in session 13, 0.914 in session 14, 0.909 in session 15.
     assert.isAtLeast(f1(heldout.required).f1, 0.90)
     // 0.80 at the start of session 9; 0.77 after its changes (tuned on the development part, where they gained) and

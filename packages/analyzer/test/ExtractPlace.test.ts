@@ -287,6 +287,23 @@ describe("pasted texts of other kinds", () => {
     )
   })
 
+  it("reads a title over an employer whose name ends as a job's does, an announcement line, a country before a card's notes", () => {
+    assert.deepStrictEqual(
+      given(
+        `Registered Nurse – Infusion Center (PRN)\nBrushy Creek Oncology & Infusion Associates\nRound Rock, TX${body}`
+      ),
+      ["Registered Nurse – Infusion Center (PRN)", "Brushy Creek Oncology & Infusion Associates", "Round Rock, TX"]
+    )
+    assert.deepStrictEqual(
+      given(`Quillstone Learning is hiring!\n\nPayroll Lead\nRemote (EU) · Full-time${body}`).slice(0, 2),
+      ["Payroll Lead", "Quillstone Learning"]
+    )
+    assert.deepStrictEqual(
+      given(`Larchmont Pet Supply\nPayroll Manager\nUnited States · Reposted 1 week ago · Over 200 applicants${body}`),
+      ["Payroll Manager", "Larchmont Pet Supply", "United States"]
+    )
+  })
+
   it("drops a hiring announcement from the title, and reads 'Employer, City ST' and 'We're <Employer>,'", () => {
     assert.deepStrictEqual(
       given(`NOW HIRING - Payroll Clerks (2nd shift)\nMidwest Cold Storage, Bolingbrook IL${body}`),

@@ -126,12 +126,18 @@ const LOOKING_FOR =
 const OPENING_EMPLOYER =
   /^((?:[\p{Lu}][\p{L}\d&'.-]*)(?:\s+(?:[\p{Lu}&][\p{L}\d&'.-]*|of|and)){0,5})\s+(?:is|are)\s+(?:recruiting|hiring|looking|seeking)\b/u
 
+const ANNOUNCEMENT = /^((?:[\p{Lu}][\p{L}\d&'.-]*)(?:\s+[\p{Lu}&][\p{L}\d&'.-]*){0,5})\s+(?:is|are)\s+hiring[!.]?$/u
+
 const fromText = (url: string, body: string, given: boolean): Either.Either<Posting.Posting, string> => {
   // A board's furniture above the header ("4.1 ★" between the employer and the title on Glassdoor) is no header line.
   const all = fromPlainText(body)
-  // A letter's greeting ("Hi Lena,") and a document's own heading ("JOB DESCRIPTION") are no title lines.
-  const opening = all.findIndex((block, i) => i >= 3 || !(GREETING.test(block.text) || isGenericHeading(block.text)))
+  // A letter's greeting ("Hi Lena,"), a document's own heading ("JOB DESCRIPTION") and an announcement ("Quillstone
+  // Learning is hiring!") are no title lines.
+  const opening = all.findIndex((block, i) =>
+    i >= 3 || !(GREETING.test(block.text) || isGenericHeading(block.text) || ANNOUNCEMENT.test(block.text))
+  )
   const greeted = opening > 0 && GREETING.test(all[0]?.text ?? "")
+  const announcer = opening > 0 ? ANNOUNCEMENT.exec(all[0]?.text ?? "")?.[1] : undefined
   const blocks = all.slice(Math.max(0, opening)).filter((block, i) => i >= 6 || !isNoiseLine(block.text))
   if (!given && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
   if (greeted) {
@@ -164,7 +170,7 @@ const fromText = (url: string, body: string, given: boolean): Either.Either<Post
   return finish(url, {
     source: "text",
     title: line.title,
-    company: line.company ?? header.company ?? (lead === 1 ? blocks[0]?.text : undefined),
+    company: line.company ?? header.company ?? (lead === 1 ? blocks[0]?.text : undefined) ?? announcer,
     location,
     // "Halloran Grain & Milling · Chicago, IL (hybrid) · $76,000–$88,000": the pay a header line states.
     salary: salaryInText(headerLines.map((block) => block.text).join("\n")),

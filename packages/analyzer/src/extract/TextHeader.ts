@@ -78,8 +78,9 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
       const [left, right] = [split[1]!.trim(), split[2]!.trim()]
       // "Milwaukee, WI — on-site", "Portland, OR · Full-time": a place and how the job is worked.
       const notes = right.split(PLACE_SEPARATOR).every((item) => BOARD_FURNITURE.test(item))
+      // "United States · Reposted 1 week ago · Over 200 applicants": a country before a board's notes is a place too.
       if (
-        CITY_REGION.test(left) &&
+        (CITY_REGION.test(left) || (notes && isPlacePart(left))) &&
         (WORK_MODE.test(right) || EMPLOYMENT.test(right) || SCHEDULE.test(right) || notes) &&
         !CITY_REGION.test(right)
       ) {
@@ -257,7 +258,7 @@ export const companyFirst = (lines: ReadonlyArray<string>): number => {
   // then its place.
   if (
     third !== undefined && short(first) && short(second) && isPlaceLine(third) && !isPlaceLine(first) &&
-    !isPlaceLine(second) && isJobName(second) && !isJobName(first)
+    !isPlaceLine(second) && isJobName(second) && !isJobName(first) && !ORGANISATION.test(second)
   ) return 1
   return ORGANISATION.test(first) && short(first) && short(second) && !ORGANISATION.test(second) &&
       !isPlaceLine(second)

@@ -21,12 +21,24 @@ export const hashOf = (word: string): number => {
   return (h ^ (h >>> 16)) & HASH_BITS
 }
 
-/** A hash of two words' hashes, for a bit set of word pairs (see `hashOf`). */
-export const pairHash = (first: number, second: number): number =>
-  (Math.imul(first, 0x9e3779b1) ^ second ^ (first >>> 7)) & HASH_BITS
+/** The hash of a run of words, from the hash of the run without its last word and that word's (see `hashOf`). */
+export const gramHash = (previous: number, word: number): number =>
+  (Math.imul(previous, 0x9e3779b1) ^ word ^ (previous >>> 7)) & HASH_BITS
 
-/** A bit set of word pairs: 0 at a pair's hash rules the pair out. */
-export const pairBits = (): Uint8Array => new Uint8Array(HASH_BITS + 1)
+/**
+ * `gramHash` of tokens[from, to] (from < to), read from the tokens' own hashes; -1 if any of them is not ASCII.
+ */
+export const gramHashOf = (tokens: ReadonlyArray<Token>, from: number, to: number): number => {
+  let hash = tokens[from]?.hash ?? -1
+  for (let k = from + 1; k <= to && hash >= 0; k++) {
+    const word = tokens[k]?.hash ?? -1
+    hash = word < 0 ? -1 : gramHash(hash, word)
+  }
+  return hash
+}
+
+/** A table with a few flag bits per run of words, indexed by `gramHash`: a bit not set rules the run out. */
+export const gramTable = (): Uint8Array => new Uint8Array(HASH_BITS + 1)
 
 /**
  * A set of lower-cased words with a bit per word hash in front of it: most tokens are ruled out by one array read,

@@ -74,17 +74,17 @@ const longestAt = (
       last = k
       hash = hash < 0 || token.hash < 0 ? -1 : gramHash(hash, token.hash)
       const prefix = hash < 0
-        ? taxonomy.prefixes.has(keyOf(tokens.slice(at, k + 1), "norm"))
+        ? taxonomy.prefixes.has(keyOf(tokens, "norm", at, k + 1))
         : ((taxonomy.grams[hash] ?? 0) & GRAM_PREFIX) !== 0
       if (!prefix) break
     }
     for (let end = last; end > at; end--) {
       const gram = gramHashOf(tokens, at, end)
       if (gram >= 0 && ((taxonomy.grams[gram] ?? 0) & GRAM_TERM) === 0) continue
-      const key = keyOf(tokens.slice(at, end + 1), "norm")
+      const key = keyOf(tokens, "norm", at, end + 1)
       // A case-sensitive term is looked up as written only where some term has these words in any case.
       const term = taxonomy.insensitive.get(key) ??
-        (taxonomy.anyCase.has(key) ? taxonomy.exact.get(keyOf(tokens.slice(at, end + 1), "raw")) : undefined)
+        (taxonomy.anyCase.has(key) ? taxonomy.exact.get(keyOf(tokens, "raw", at, end + 1)) : undefined)
       const found = accept(sentence, term, at, end)
       if (found !== undefined) return found
     }

@@ -93,7 +93,7 @@ export const makeTaxonomy = (entries: ReadonlyArray<SkillEntry>): Taxonomy => {
     const first = tokens[0]
     if (first === undefined) return
     if (tokens.length > 1) starters.add(first.norm)
-    for (let k = 1; k < tokens.length; k++) prefixes.add(keyOf(tokens.slice(0, k), "norm"))
+    for (let k = 1; k < tokens.length; k++) prefixes.add(keyOf(tokens, "norm", 0, k))
     // Hashed by the lower-cased words, as a posting's all-ASCII tokens are; a term with other letters sets no bits,
     // and a posting's words with other letters are looked up by string.
     let hash = hashOf(first.norm)

@@ -1,7 +1,7 @@
 import { hasSkillCue, inListWith, looksLikeVerb } from "./Context.js"
 import type { Sentence } from "./Sentence.js"
-import type { Skill, Taxonomy, Term } from "./Taxonomy.js"
-import { joinsTermAt, keyOf, pairHash } from "./Tokenizer.js"
+import { GRAM_PREFIX, GRAM_TERM, type Skill, type Taxonomy, type Term } from "./Taxonomy.js"
+import { gramHash, gramHashOf, joinsTermAt, keyOf } from "./Tokenizer.js"
 import { verbObjectMentions } from "./VerbObject.js"
 
 /** A skill found in a sentence at tokens [first, last]. */
@@ -62,29 +62,30 @@ const longestAt = (
   if (head === undefined) return undefined
   const entry = taxonomy.byToken.get(head)
   if (entry === undefined) return undefined
-  const next = tokens[at + 1]
-  // The multi-token path only when the next token can continue a term that starts here (same result, far fewer n-grams).
-  if (
-    entry.follows !== undefined && next !== undefined &&
-    (head.hash < 0 || next.hash < 0 || taxonomy.pairs[pairHash(head.hash, next.hash)] === 1) &&
-    (entry.follows.has(next.norm) || entry.follows.has(next.raw))
-  ) {
-    const norms: Array<string> = []
-    let norm = head.norm
+  if (entry.starter) {
+    // The n-grams [at, k] are followed while they begin some longer term; each is then looked up, longest first.
+    // All-ASCII ones are ruled out by their hash in `grams` before any key string is built.
+    let last = at
+    let hash = head.hash
     for (let k = at + 1; k < tokens.length && k - at < taxonomy.maxTokens; k++) {
       const token = tokens[k]
       const previous = tokens[k - 1]
       if (token === undefined || previous === undefined || !joinsTermAt(text, previous.end, token.start)) break
-      norm = `${norm} ${token.norm}`
-      norms.push(norm)
-      if (!taxonomy.prefixes.has(norm)) break
+      last = k
+      hash = hash < 0 || token.hash < 0 ? -1 : gramHash(hash, token.hash)
+      const prefix = hash < 0
+        ? taxonomy.prefixes.has(keyOf(tokens, "norm", at, k + 1))
+        : ((taxonomy.grams[hash] ?? 0) & GRAM_PREFIX) !== 0
+      if (!prefix) break
     }
-    for (let i = norms.length - 1; i >= 0; i--) {
-      const key = norms[i] ?? ""
+    for (let end = last; end > at; end--) {
+      const gram = gramHashOf(tokens, at, end)
+      if (gram >= 0 && ((taxonomy.grams[gram] ?? 0) & GRAM_TERM) === 0) continue
+      const key = keyOf(tokens, "norm", at, end + 1)
       // A case-sensitive term is looked up as written only where some term has these words in any case.
       const term = taxonomy.insensitive.get(key) ??
-        (taxonomy.anyCase.has(key) ? taxonomy.exact.get(keyOf(tokens.slice(at, at + i + 2), "raw")) : undefined)
-      const found = accept(sentence, term, at, at + i + 1)
+        (taxonomy.anyCase.has(key) ? taxonomy.exact.get(keyOf(tokens, "raw", at, end + 1)) : undefined)
+      const found = accept(sentence, term, at, end)
       if (found !== undefined) return found
     }
   }

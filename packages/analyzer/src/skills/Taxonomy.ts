@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { keyOf, pairBits, pairHash, tokenize, WordFilter } from "./Tokenizer.js"
+import { gramHash, gramTable, hashOf, keyOf, tokenize, WordFilter } from "./Tokenizer.js"
 
 /** One skill as data/skills.json stores it. */
 export const SkillEntry = Schema.Struct({
@@ -40,12 +40,12 @@ export interface TokenEntry {
   readonly starter: boolean
   /** The one-token insensitive term this token is the plural of ("spreadsheets"). */
   readonly plural: Term | undefined
-  /**
-   * The second tokens (lower-cased and as written) of the longer terms starting with this token: a quick check
-   * before building n-grams, since a token that is not among them can start no longer term here.
-   */
-  readonly follows: ReadonlySet<string> | undefined
 }
+
+/** In `Taxonomy.grams`: some longer term starts with these words. */
+export const GRAM_PREFIX = 1
+/** In `Taxonomy.grams`: these words are a term, in some case. */
+export const GRAM_TERM = 2
 
 /** The skills and the lookup tables the matcher uses. */
 export interface Taxonomy {
@@ -67,8 +67,11 @@ export interface Taxonomy {
   readonly tokens: ReadonlyMap<string, TokenEntry>
   /** `tokens`, looked up by token with a quick pre-check: most words of a text are in no term. */
   readonly byToken: WordFilter<TokenEntry>
-  /** `pairHash` of the first two tokens' hashes of every longer all-ASCII term, set to 1. */
-  readonly pairs: Uint8Array
+  /**
+   * By `gramHash` of two or more lower-cased words: `GRAM_PREFIX` where they begin a longer term (as `prefixes`),
+   * `GRAM_TERM` where they are a term (as `anyCase`). A quick check on the tokens' hashes before building a key.
+   */
+  readonly grams: Uint8Array
 }
 
 const addTerm = (map: Map<string, Term>, key: string, term: Term): void => {
@@ -82,22 +85,23 @@ export const makeTaxonomy = (entries: ReadonlyArray<SkillEntry>): Taxonomy => {
   const exact = new Map<string, Term>()
   const anyCase = new Map<string, Term>()
   const starters = new Set<string>()
-  const follows = new Map<string, Set<string>>()
-  const pairs = pairBits()
+  const grams = gramTable()
   const prefixes = new Set<string>()
   let maxTokens = 1
   const register = (text: string, term: Term): void => {
     const tokens = tokenize(text)
     const first = tokens[0]
     if (first === undefined) return
-    const second = tokens[1]
-    if (second !== undefined) {
-      starters.add(first.norm)
-      if (first.hash >= 0 && second.hash >= 0) pairs[pairHash(first.hash, second.hash)] = 1
-      const next = follows.get(first.norm) ?? new Set<string>()
-      follows.set(first.norm, next.add(second.norm).add(second.raw))
+    if (tokens.length > 1) starters.add(first.norm)
+    for (let k = 1; k < tokens.length; k++) prefixes.add(keyOf(tokens, "norm", 0, k))
+    // Hashed by the lower-cased words, as a posting's all-ASCII tokens are; a term with other letters sets no bits,
+    // and a posting's words with other letters are looked up by string.
+    let hash = hashOf(first.norm)
+    for (let k = 1; k < tokens.length && hash >= 0; k++) {
+      const word = hashOf(tokens[k]?.norm ?? "")
+      hash = word < 0 ? -1 : gramHash(hash, word)
+      if (hash >= 0) grams[hash] = (grams[hash] ?? 0) | (k === tokens.length - 1 ? GRAM_TERM : GRAM_PREFIX)
     }
-    for (let k = 1; k < tokens.length; k++) prefixes.add(keyOf(tokens.slice(0, k), "norm"))
     maxTokens = Math.max(maxTokens, tokens.length)
     if (term.kind === "insensitive") addTerm(insensitive, keyOf(tokens, "norm"), term)
     else addTerm(exact, keyOf(tokens, "raw"), term)
@@ -112,28 +116,27 @@ export const makeTaxonomy = (entries: ReadonlyArray<SkillEntry>): Taxonomy => {
     for (const text of entry.exact ?? []) register(text, { skill, kind: "exact" })
     for (const text of entry.aliases) register(text, { skill, kind: "insensitive" })
   }
-  const tokens = tokenIndex(insensitive, exact, follows)
+  const tokens = tokenIndex(insensitive, exact, starters)
   const byToken = new WordFilter(tokens)
-  return { skills, byName, insensitive, exact, anyCase, starters, prefixes, maxTokens, tokens, byToken, pairs }
+  return { skills, byName, insensitive, exact, anyCase, starters, prefixes, maxTokens, tokens, byToken, grams }
 }
 
 const tokenIndex = (
   insensitive: ReadonlyMap<string, Term>,
   exact: ReadonlyMap<string, Term>,
-  follows: ReadonlyMap<string, ReadonlySet<string>>
+  starters: ReadonlySet<string>
 ): ReadonlyMap<string, TokenEntry> => {
   type Draft = {
     term: Term | undefined
     exact: Map<string, Term> | undefined
     starter: boolean
     plural: Term | undefined
-    follows: ReadonlySet<string> | undefined
   }
   const index = new Map<string, Draft>()
   const entry = (key: string): Draft => {
     const found = index.get(key)
     if (found !== undefined) return found
-    const created: Draft = { term: undefined, exact: undefined, starter: false, plural: undefined, follows: undefined }
+    const created: Draft = { term: undefined, exact: undefined, starter: false, plural: undefined }
     index.set(key, created)
     return created
   }
@@ -148,10 +151,6 @@ const tokenIndex = (
     draft.exact = draft.exact ?? new Map()
     draft.exact.set(raw, term)
   }
-  for (const [key, next] of follows) {
-    const draft = entry(key)
-    draft.starter = true
-    draft.follows = next
-  }
+  for (const key of starters) entry(key).starter = true
   return index
 }

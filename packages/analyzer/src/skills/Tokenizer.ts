@@ -21,12 +21,24 @@ export const hashOf = (word: string): number => {
   return (h ^ (h >>> 16)) & HASH_BITS
 }
 
-/** A hash of two words' hashes, for a bit set of word pairs (see `hashOf`). */
-export const pairHash = (first: number, second: number): number =>
-  (Math.imul(first, 0x9e3779b1) ^ second ^ (first >>> 7)) & HASH_BITS
+/** The hash of a run of words, from the hash of the run without its last word and that word's (see `hashOf`). */
+export const gramHash = (previous: number, word: number): number =>
+  (Math.imul(previous, 0x9e3779b1) ^ word ^ (previous >>> 7)) & HASH_BITS
 
-/** A bit set of word pairs: 0 at a pair's hash rules the pair out. */
-export const pairBits = (): Uint8Array => new Uint8Array(HASH_BITS + 1)
+/**
+ * `gramHash` of tokens[from, to] (from < to), read from the tokens' own hashes; -1 if any of them is not ASCII.
+ */
+export const gramHashOf = (tokens: ReadonlyArray<Token>, from: number, to: number): number => {
+  let hash = tokens[from]?.hash ?? -1
+  for (let k = from + 1; k <= to && hash >= 0; k++) {
+    const word = tokens[k]?.hash ?? -1
+    hash = word < 0 ? -1 : gramHash(hash, word)
+  }
+  return hash
+}
+
+/** A table with a few flag bits per run of words, indexed by `gramHash`: a bit not set rules the run out. */
+export const gramTable = (): Uint8Array => new Uint8Array(HASH_BITS + 1)
 
 /**
  * A set of lower-cased words with a bit per word hash in front of it: most tokens are ruled out by one array read,
@@ -101,8 +113,50 @@ const normalize = (raw: string): string => {
 }
 
 /**
+ * A token of a scanned text. Its strings are sliced from the text on first use: about a quarter of a posting's
+ * tokens are only looked up by their hash, and never read as strings.
+ */
+class TextToken implements Token {
+  readonly #text: string
+  readonly #upper: boolean
+  #raw: string | undefined = undefined
+  #norm: string | undefined
+  constructor(
+    text: string,
+    readonly start: number,
+    readonly end: number,
+    readonly hash: number,
+    upper: boolean,
+    norm: string | undefined
+  ) {
+    this.#text = text
+    this.#upper = upper
+    this.#norm = norm
+  }
+  get raw(): string {
+    return this.#raw ??= this.#text.slice(this.start, this.end)
+  }
+  /** Given for a token with other than ASCII letters; an ASCII one is its `raw`, lower-cased if need be. */
+  get norm(): string {
+    return this.#norm ??= this.#upper ? this.raw.toLowerCase() : this.raw
+  }
+}
+
+/** Whether the token goes on at text[i]: a letter or digit, or a joiner with one after it. */
+const continuesAt = (text: string, i: number): boolean => {
+  const c = text.charCodeAt(i)
+  return isWord(c) || (isJoiner(c) && i + 1 < text.length && isWord(text.charCodeAt(i + 1)))
+}
+
+const isUpper = (code: number): boolean => code >= 65 && code <= 90
+
+/** `hashOf`'s running value with one more character, lower-cased if ASCII. */
+const hashStep = (h: number, code: number): number => (Math.imul(h, 31) + (isUpper(code) ? code + 32 : code)) | 0
+
+/**
  * Letters and digits, joined by `.`, `&` or an apostrophe when a letter follows (Node.js, R&D, don't), with a
- * leading dot (.NET) and trailing `+` / `#` (C++, C#, F#). A hand-written scanner: this runs on every posting.
+ * leading dot (.NET) and trailing `+` / `#` (C++, C#, F#). A hand-written scanner: this runs on every posting. Each
+ * token's hash is read in the same pass.
  */
 export const tokenize = (text: string): ReadonlyArray<Token> => {
   const tokens: Array<Token> = []
@@ -114,55 +168,36 @@ export const tokenize = (text: string): ReadonlyArray<Token> => {
   let i = 0
   while (i < length) {
     const code = text.charCodeAt(i)
-    let start: number
-    if (isWord(code)) start = i
-    else if (code === DOT && i + 1 < length && isWord(text.charCodeAt(i + 1))) start = i++
-    else {
+    if (!isWord(code) && !(code === DOT && i + 1 < length && isWord(text.charCodeAt(i + 1)))) {
       i++
       continue
     }
-    i++
-    while (i < length) {
+    const start = i
+    let h = 0
+    let upper = false
+    let ascii = true
+    do {
       const c = text.charCodeAt(i)
-      if (isWord(c)) i++
-      else if (isJoiner(c) && i + 1 < length && isWord(text.charCodeAt(i + 1))) i += 2
-      else break
+      h = hashStep(h, c)
+      upper ||= isUpper(c)
+      ascii &&= c < 128
+      i++
+    } while (i < length && continuesAt(text, i))
+    while (i < length && (text.charCodeAt(i) === PLUS || text.charCodeAt(i) === HASH)) {
+      h = hashStep(h, text.charCodeAt(i++))
     }
-    while (i < length && (text.charCodeAt(i) === PLUS || text.charCodeAt(i) === HASH)) i++
-    const raw = text.slice(start, i)
-    const scan = asciiScan(text, start, i)
-    if (scan < 0 && lower === undefined) {
+    if (ascii) {
+      tokens.push(new TextToken(text, start, i, (h ^ (h >>> 16)) & HASH_BITS, upper, undefined))
+      continue
+    }
+    if (lower === undefined) {
       lower = text.toLowerCase()
       sliceable = lower.length === length && !lower.includes("’")
     }
-    const norm = scan >= 0
-      ? (scan & HAS_UPPER) === 0 ? raw : raw.toLowerCase()
-      : sliceable && lower !== undefined
-      ? lower.slice(start, i)
-      : normalize(raw)
-    tokens.push({ raw, norm, start, end: i, hash: scan < 0 ? -1 : scan & HASH_BITS })
+    const norm = sliceable ? lower.slice(start, i) : normalize(text.slice(start, i))
+    tokens.push(new TextToken(text, start, i, -1, upper, norm))
   }
   return tokens
-}
-
-const HAS_UPPER = HASH_BITS + 1
-
-/**
- * `hashOf` of the lower-cased text[start, end), read from the text as written, plus `HAS_UPPER` when it has a
- * capital letter; -1 if any of it is not ASCII.
- */
-const asciiScan = (text: string, start: number, end: number): number => {
-  let h = 0
-  let upper = 0
-  for (let k = start; k < end; k++) {
-    const c = text.charCodeAt(k)
-    if (c >= 128) return -1
-    if (c >= 65 && c <= 90) {
-      upper = HAS_UPPER
-      h = (Math.imul(h, 31) + c + 32) | 0
-    } else h = (Math.imul(h, 31) + c) | 0
-  }
-  return ((h ^ (h >>> 16)) & HASH_BITS) | upper
 }
 
 /** The text between two neighbouring tokens (punctuation and spaces). */
@@ -191,6 +226,20 @@ export const joinsTermAt = (text: string, from: number, to: number): boolean => 
   return true
 }
 
-/** The lookup key of a term or a run of tokens. */
-export const keyOf = (tokens: ReadonlyArray<Token>, field: "raw" | "norm"): string =>
-  tokens.map((t) => t[field]).join(" ")
+/** The lookup key of a term or a run of tokens: of tokens[from, to) when given. */
+export const keyOf = (
+  tokens: ReadonlyArray<Token>,
+  field: "raw" | "norm",
+  from = 0,
+  to = tokens.length
+): string => {
+  // Each field read by name, not as t[field]: a computed read of a getter is slow.
+  let key = ""
+  for (let k = from; k < to; k++) {
+    const token = tokens[k]
+    if (token === undefined) continue
+    const word = field === "raw" ? token.raw : token.norm
+    key = k === from ? word : `${key} ${word}`
+  }
+  return key
+}

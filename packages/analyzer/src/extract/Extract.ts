@@ -21,6 +21,7 @@ import { mainContent } from "./MainContent.js"
 import { companyFromTitle, readMeta, stripSiteSuffix } from "./PageMeta.js"
 import { salaryInText } from "./SalaryText.js"
 import { companyFirst, isNoiseLine, placeInTitle, textHeader, titleLine } from "./TextHeader.js"
+import { companyInText } from "./TextHints.js"
 import { wallMessage, wallOf, wallSigns } from "./Walls.js"
 
 const jsonTypes = new Set(["application/json", "application/ld+json"])
@@ -122,11 +123,7 @@ const GREETING = /^(?:hi|hello|hey|dear|good (?:morning|afternoon))\b[^.!?\n]{0,
 const LOOKING_FOR =
   /\b(?:looking for|hiring(?: for)?|seeking|recruiting(?: for)?)\s+(?:a|an)\s+((?:[\p{Lu}][\p{L}\d()/&+.-]*)(?:\s+(?:[\p{Lu}(][\p{L}\d()/&+.-]*|of|and|&)){0,6})/u
 
-// "Keystone Ledger Staffing is recruiting …", "Tern Health is hiring …": the employer a posting's first sentence opens with.
-const OPENING_EMPLOYER =
-  /^((?:[\p{Lu}][\p{L}\d&'.-]*)(?:\s+(?:[\p{Lu}&][\p{L}\d&'.-]*|of|and)){0,5})\s+(?:is|are)\s+(?:recruiting|hiring|looking|seeking)\b/u
-
-const ANNOUNCEMENT = /^((?:[\p{Lu}][\p{L}\d&'.-]*)(?:\s+[\p{Lu}&][\p{L}\d&'.-]*){0,5})\s+(?:is|are)\s+hiring[!.]?$/u
+const ANNOUNCEMENT = /^(?:[\p{Lu}][\p{L}\d&'.-]*)(?:\s+[\p{Lu}&][\p{L}\d&'.-]*){0,5}\s+(?:is|are)\s+hiring[!.]?$/u
 
 const fromText = (url: string, body: string, given: boolean): Either.Either<Posting.Posting, string> => {
   // A board's furniture above the header ("4.1 ★" between the employer and the title on Glassdoor) is no header line.
@@ -137,7 +134,8 @@ const fromText = (url: string, body: string, given: boolean): Either.Either<Post
     i >= 3 || !(GREETING.test(block.text) || isGenericHeading(block.text) || ANNOUNCEMENT.test(block.text))
   )
   const greeted = opening > 0 && GREETING.test(all[0]?.text ?? "")
-  const announcer = opening > 0 ? ANNOUNCEMENT.exec(all[0]?.text ?? "")?.[1] : undefined
+  // The announcement names the employer, as the first lines of a posting's text do (companyInText).
+  const announcer = opening > 0 && ANNOUNCEMENT.test(all[0]?.text ?? "") ? companyInText(all[0]!.text) : undefined
   const blocks = all.slice(Math.max(0, opening)).filter((block, i) => i >= 6 || !isNoiseLine(block.text))
   if (!given && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
   if (greeted) {
@@ -146,17 +144,10 @@ const fromText = (url: string, body: string, given: boolean): Either.Either<Post
     return finish(url, { source: "text", title: LOOKING_FOR.exec(text)?.[1]?.trim(), blocks })
   }
   // "Keystone Ledger Staffing is recruiting a Staff Accountant (Contract-to-Hire) for a client …": a posting that
-  // opens with a sentence, not a title line, names the role and the employer in it.
+  // opens with a sentence, not a title line, names the role in it (and the employer, which finish reads there).
   const sentence = blocks[0]?.text ?? ""
   const role = sentence.length > 100 && /[.!]$/.test(sentence) ? LOOKING_FOR.exec(sentence) : null
-  if (role !== null) {
-    return finish(url, {
-      source: "text",
-      title: role[1]!.trim(),
-      company: OPENING_EMPLOYER.exec(sentence)?.[1]?.trim(),
-      blocks
-    })
-  }
+  if (role !== null) return finish(url, { source: "text", title: role[1]!.trim(), blocks })
   // A company line above the title ("Brightwater Dental Group" then "Dental Hygienist"): the title is the second.
   const lead = companyFirst(blocks.slice(0, 3).map((b) => b.text))
   const first = blocks[lead]

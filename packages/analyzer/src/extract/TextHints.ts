@@ -52,7 +52,7 @@ export const remoteInText = (title: string, location: string, description: strin
 }
 
 const hiring =
-  /^(?:(?:[Dd]escription|[Aa]bout|[Oo]verview)\s*[:：]\s*)?((?:[A-Z][\w&'.-]*)(?: (?:[A-Z][\w&'.-]*|&|of|and)){0,4}) (?:(?:is|are) (?:hiring|looking for|searching for|seeking)|seeks|wants)\b/m
+  /^(?:(?:[Dd]escription|[Aa]bout|[Oo]verview)\s*[:：]\s*)?((?:[A-Z][\w&'.-]*)(?: (?:[A-Z][\w&'.-]*|&|of|and)){0,4}) (?:(?:is|are) (?:hiring|recruiting|looking for|searching for|seeking)|seeks|wants)\b/m
 const notCompany = /^(we|our|you|they|this|the team|it)$/i
 
 // "St. Brigid Health is a 310-bed hospital", "Harbor Point Logistics moves freight": a name opening the first lines.

@@ -19,16 +19,14 @@ export const workModeOf = (posting: Posting.Posting, text: string): WorkMode => 
   // "Hamburg (hybrid) or remote in Germany": remote is one of the ways offered.
   if (REMOTE_OPTION.test(posting.location)) return "remote"
   // "There is no remote or hybrid option", "We don't offer remote work": refused in the words that offer it.
-  const refused = REMOTE_REFUSED.test(text)
   if (/\bhybrid\b/i.test(where) || (HYBRID_WORK.test(text) && !NO_HYBRID.test(text))) {
     return "hybrid"
   }
   if (posting.remote === true || /\b(?:remote|anywhere|work from home|wfh)\b/i.test(where)) return "remote"
   if (
-    !refused &&
     /\b(?:fully remote|100% remote|remote[- ]first|remote position|remote role|work from home|remote-friendly)\b/i.test(
       text
-    )
+    ) && !REMOTE_REFUSED.test(text)
   ) {
     return "remote"
   }

@@ -295,9 +295,13 @@ describe("pasted texts of other kinds", () => {
       ["Registered Nurse – Infusion Center (PRN)", "Brushy Creek Oncology & Infusion Associates", "Round Rock, TX"]
     )
     assert.deepStrictEqual(
-      given(`Quillstone Learning is hiring!\n\nPayroll Lead\nRemote (EU) · Full-time${body}`).slice(0, 2),
-      ["Payroll Lead", "Quillstone Learning"]
+      given(
+        `Quillstone Learning is hiring!\n\nPayroll Lead\nRemote (EU, UTC−1 to UTC+3) · Full-time · €50,000 – €60,000${body}`
+      ),
+      ["Payroll Lead", "Quillstone Learning", "Remote (EU, UTC−1 to UTC+3)"]
     )
+    // A way of working before a dash is no employer.
+    assert.deepStrictEqual(given(`Payroll Lead\nRemote – UK${body}`)[2], "Remote – UK")
     assert.deepStrictEqual(
       given(`Larchmont Pet Supply\nPayroll Manager\nUnited States · Reposted 1 week ago · Over 200 applicants${body}`),
       ["Payroll Manager", "Larchmont Pet Supply", "United States"]

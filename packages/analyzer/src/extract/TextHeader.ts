@@ -91,7 +91,10 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
       // "Capitol Heights Medical Center | Austin, Texas | Full time": the hours after the place are no part of it.
       const place = withoutWorkMode(right)
       // "Chicago, IL (West Loop)": a place with its part of town.
-      if ((isPlaceLine(place) || isPlaceLine(withoutAside(place))) && company === undefined) {
+      // "Remote – UK": a way of working is no employer.
+      if (
+        (isPlaceLine(place) || isPlaceLine(withoutAside(place))) && company === undefined && !WORK_MODE_FIRST.test(left)
+      ) {
         company = withoutTicker(left)
         location = place
         used++
@@ -141,6 +144,14 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
     }
     if (location === undefined && isPlaceLine(trimmed) && trimmed.split(/\s+/).length <= 6) {
       location = trimmed
+      used++
+      continue
+    }
+    // "Remote (EU, UTC−1 to UTC+3) · Full-time · €80,000 – €95,000": a place, however it is qualified, before the
+    // line's notes on hours and pay.
+    const place = withoutWorkMode(trimmed)
+    if (location === undefined && place !== trimmed && WORK_MODE_FIRST.test(place.replace(/\([^()]*\)/g, "").trim())) {
+      location = place
       used++
       continue
     }

@@ -11,7 +11,7 @@ import { yearsOfWork } from "./score/ResumeDates.js"
 import { roleFactor } from "./score/Role.js"
 import { postingPay } from "./score/Salary.js"
 import { combine, verdictFor } from "./score/Score.js"
-import { type Level, levelIndex, levelOfTitle } from "./score/Seniority.js"
+import { isOwnJob, type Level, levelIndex, levelOfTitle, yearsForLevel } from "./score/Seniority.js"
 import { DEFAULT_THRESHOLDS, type Thresholds, WEIGHTS, type Weights } from "./score/Weights.js"
 import { mostYears, yearsAsks } from "./score/YearsAsked.js"
 import { builtinTaxonomy } from "./skills/BuiltinTaxonomy.js"
@@ -47,8 +47,22 @@ export const FIELD_CAP = 15
 export const STRETCH_SHARE = 0.85
 
 /** A role above the level the profile prefers ("Senior", "Lead" for a mid-level profile). */
-const isStepUp = (level: Level | undefined, wanted: Level | undefined): boolean =>
-  level !== undefined && wanted !== undefined && levelIndex(level) > levelIndex(wanted)
+const isStepUp = (
+  title: string,
+  level: Level | undefined,
+  profile: Profile.Profile,
+  now: Date
+): boolean => {
+  const wanted = profile.preferences.seniority
+  if (level === undefined || wanted === undefined || levelIndex(level) <= levelIndex(wanted)) return false
+  // One's own job one level up, with the years that level implies (a staff accountant of seven years for a senior
+  // accountant's job), is the next step of a career, not a stretch.
+  const current = (profile.resume.work ?? []).filter((job) => /^(?:present|current|)$/i.test(job.endDate?.trim() ?? ""))
+  return !(
+    levelIndex(level) === levelIndex(wanted) + 1 && yearsOfWork(profile.resume.work, now) >= yearsForLevel[level] &&
+    isOwnJob(title, current.flatMap((job) => job.position === undefined ? [] : [job.position]))
+  )
+}
 
 const gateFactor = (gates: ReadonlyArray<Gate>, cap: number | undefined) => {
   const missing = gates.filter((g) => !g.met)
@@ -103,7 +117,7 @@ export const analyzePosting = (
   const facts = profileFacts(profile, now)
   const gates = gatesOf(posting, segments, skills, asks, has, facts, taxonomy, categoriesOf(have))
   // A step up in level with required skills missing is a stretch: a person weighs it before applying, as a move.
-  const stretch = isStepUp(level, profile.preferences.seniority) && required.asks > 0 &&
+  const stretch = isStepUp(posting.title, level, profile, now) && required.asks > 0 &&
     required.met / required.asks < STRETCH_SHARE
   const seniority = seniorityFactor(level, profile.preferences)
   // Pay 30% or more below the profile's minimum (a salary score of 0): a person weighs it before applying, however

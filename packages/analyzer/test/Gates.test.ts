@@ -406,7 +406,11 @@ describe("gates in the analysis", () => {
   })
 
   it("caps a step up in level with required skills missing below APPLY, and not a step up that meets them", () => {
-    const midLevel = { ...developer, preferences: { ...developer.preferences, seniority: "mid" as const } }
+    // Three years of work: short of the five a senior role implies.
+    const midLevel = profile({
+      ...developer.resume,
+      work: [{ ...developer.resume.work![0]!, startDate: "2022-06-01" }]
+    }, { ...developer.preferences, seniority: "mid" })
     const skills = ["Go", "PostgreSQL", "Docker", "Kubernetes"]
     const senior = analyzePosting(remoteRole("Senior Backend Engineer", [...skills, "Rust"]), midLevel, now)
     assert.strictEqual(senior.verdict, "MAYBE")
@@ -422,6 +426,21 @@ describe("gates in the analysis", () => {
     // A step down is no stretch.
     const junior = analyzePosting(remoteRole("Junior Backend Engineer", [...skills, "Rust"]), midLevel, now)
     assert.notInclude(junior.breakdown?.find((f) => f.factor === "seniority")?.detail ?? "", "caps")
+  })
+
+  it("does not cap one's own job one level up with the years it implies, but does a step up into a specialty", () => {
+    // Nine years as a backend engineer, preferring mid-level roles.
+    const midLevel = { ...developer, preferences: { ...developer.preferences, seniority: "mid" as const } }
+    const asks = ["Go", "PostgreSQL", "Docker", "Kubernetes", "Rust"]
+    const own = analyzePosting(remoteRole("Senior Backend Engineer", asks), midLevel, now)
+    assert.notInclude(own.breakdown?.find((f) => f.factor === "seniority")?.detail ?? "", "caps")
+    assert.isAbove(own.match_score, 74)
+    // A specialty the title names, or two levels up, is still a stretch.
+    assert.strictEqual(
+      analyzePosting(remoteRole("Senior Payments Backend Engineer", asks), midLevel, now).match_score,
+      74
+    )
+    assert.strictEqual(analyzePosting(remoteRole("Principal Backend Engineer", asks), midLevel, now).match_score, 74)
   })
 
   it("makes a missing gate on top of half the skills or fewer a SKIP: not a near fit", () => {

@@ -41,3 +41,39 @@ export const levelLabel: Readonly<Record<Level, string>> = {
   lead: "lead",
   principal: "principal"
 }
+
+// Words that name a level or join a title's words, not the occupation.
+const NOT_OCCUPATION = new Set([
+  "senior",
+  "sr",
+  "junior",
+  "jr",
+  "staff",
+  "mid",
+  "level",
+  "intermediate",
+  "experienced",
+  "i",
+  "ii",
+  "iii",
+  "of",
+  "and",
+  "the"
+])
+
+const occupationWords = (title: string): ReadonlyArray<string> =>
+  title.toLowerCase().split(/[^\p{L}\d+#.]+/u).map((word) => word.replace(/\.$/, "")).filter((word) =>
+    word !== "" && !NOT_OCCUPATION.has(word)
+  )
+
+/**
+ * Whether a title is the profile's own job one level up: "Senior Accountant" for a "Staff Accountant", and not
+ * "Senior Tax Accountant" or "Senior Accountant, Revenue", which name a specialty of their own.
+ */
+export const isOwnJob = (title: string, positions: ReadonlyArray<string>): boolean => {
+  const asked = occupationWords(title)
+  return asked.length > 0 && positions.some((position) => {
+    const own = new Set(occupationWords(position))
+    return asked.every((word) => own.has(word))
+  })
+}

@@ -71,6 +71,32 @@ describe("JSON-LD JobPosting extraction", () => {
     assert.deepStrictEqual(p.sections?.requirements, ["Two years leading a team", "Forklift licence"])
   })
 
+  it("writes a US address as people do, the state saying the country", () => {
+    const at = (address: object) =>
+      fromBody(
+        `<script type="application/ld+json">${
+          JSON.stringify({
+            "@type": "JobPosting",
+            title: "Registered Nurse",
+            hiringOrganization: "Pecan Hollow Health",
+            jobLocation: { address },
+            description: "Care for patients on a 30-bed medical-surgical unit. ".repeat(5)
+          })
+        }</script>`
+      ).location
+    assert.strictEqual(at({ addressLocality: "Austin", addressRegion: "TX", addressCountry: "US" }), "Austin, TX")
+    assert.strictEqual(
+      at({ addressLocality: "Austin", addressRegion: "Texas", addressCountry: { name: "United States" } }),
+      "Austin, Texas"
+    )
+    // A region that is no US state keeps its country.
+    assert.strictEqual(
+      at({ addressLocality: "Camberwell", addressRegion: "VIC", addressCountry: "AU" }),
+      "Camberwell, VIC, AU"
+    )
+    assert.strictEqual(at({ addressLocality: "Austin", addressCountry: "US" }), "Austin, US")
+  })
+
   it("takes TELECOMMUTE as remote, with the applicant locations", () => {
     const p = posting("jsonld-remote.html")
     assert.isTrue(p.remote)

@@ -4,6 +4,7 @@ import { type Block, fromRichText } from "./Blocks.js"
 import type { Draft } from "./Draft.js"
 import { normaliseEmploymentType } from "./EmploymentType.js"
 import { list, loose, many, nonEmpty, Num, Text } from "./Loose.js"
+import { isUsState } from "./Place.js"
 import { periodOf } from "./SalaryText.js"
 
 const Named = Schema.Struct({ name: loose(Text) })
@@ -58,9 +59,16 @@ const textOf = (value: string | undefined) =>
 const nameOf = (value: string | typeof Named.Type): string | undefined =>
   textOf(typeof value === "string" ? value : value.name)
 
+const US = /^\s*(?:us|usa|u\.s\.a?\.?|united states(?: of america)?)\s*$/i
+
 const addressText = (address: string | typeof PostalAddress.Type) => {
   if (typeof address === "string") return textOf(address)
-  const country = address.addressCountry === undefined ? undefined : nameOf(address.addressCountry)
+  const named = address.addressCountry === undefined ? undefined : nameOf(address.addressCountry)
+  // "Austin, TX", as the page shows it and people write it: a US state says the country.
+  const country = named !== undefined && US.test(named) && address.addressRegion !== undefined &&
+      isUsState(address.addressRegion)
+    ? undefined
+    : named
   const parts = [address.addressLocality, address.addressRegion, country].map(textOf)
   return nonEmpty([...new Set(parts.filter((part) => part !== undefined))].join(", "))
 }

@@ -265,6 +265,12 @@ const REGION_CODES = new Set([
 ])
 const REGION_NAMES: Readonly<Record<string, string>> = { ...US_STATES, ...CA_PROVINCES, ...AU_STATES }
 
+/** Whether a region is a US state, by code or name ("TX", "Texas"). */
+export const isUsState = (region: string): boolean => {
+  const lower = region.trim().toLowerCase()
+  return US_STATES[lower] !== undefined || Object.values(US_STATES).includes(lower)
+}
+
 const MODE_WORDS: ReadonlyArray<readonly [RegExp, WorkMode]> = [
   [/\bhybrid\b/i, "hybrid"],
   [/\b(?:remote|anywhere|work from home|wfh|distributed)\b/i, "remote"],

@@ -319,6 +319,82 @@ describe("pasted texts of other kinds", () => {
     )
   })
 
+  it("reads past a pasted page's furniture: its menu, search box, breadcrumbs, a chat's channel", () => {
+    assert.deepStrictEqual(
+      given(
+        "Skip to main content\nIndeed\nHome\nCompany reviews\nSign in\nEmployers / Post Job\n\nWhat\npayroll\nWhere\n" +
+          `Chicago, IL\nFind jobs\n\nPayroll Specialist\nHalsted & Vine Foods, Inc.\nChicago, IL 60607${body}`
+      ),
+      ["Payroll Specialist", "Halsted & Vine Foods, Inc.", "Chicago, IL 60607"]
+    )
+    assert.deepStrictEqual(
+      given(
+        `Glassdoor\nCommunity\nJobs\nCompanies\nSalaries\n\nFernwick Learning\n3.9\n★\nPayroll Specialist\nLondon${body}`
+      ),
+      ["Payroll Specialist", "Fernwick Learning", "London"]
+    )
+    assert.deepStrictEqual(
+      given(
+        "Cedar Mesa Library Foundation\nHome   Job Opportunities   Promotional Opportunities   Interest Cards   Sign In\n\n" +
+          `Payroll Technician II - Public Works\nCedar Mesa, CO${body}`
+      ),
+      ["Payroll Technician II - Public Works", "Cedar Mesa Library Foundation", "Cedar Mesa, CO"]
+    )
+    assert.strictEqual(
+      given(
+        "CL  denver > north denver > jobs > accounting\n\nreply   prohibited   [ ? ]   favorite   hide   flag\n\n" +
+          `Posted 2025-05-20 14:03   updated 2025-05-22 08:41\n\nPayroll Clerk - $21/hr + OT (Commerce City)${body}`
+      )[0],
+      "Payroll Clerk"
+    )
+    assert.strictEqual(
+      given(
+        `#jobs-uk-eu\nFrontend Folk · 4,812 members\n\nPriya Raman  10:14 AM\nPayroll Specialist (Remote, UK)${body}`
+      )[0],
+      "Payroll Specialist (Remote, UK)"
+    )
+  })
+
+  it("reads a chat post's header from the lines its emoji lead, in Slack's shortcodes or as emoji", () => {
+    assert.deepStrictEqual(
+      given(
+        "Priya Raman  10:14 AM\n:rotating_light: *Hiring* :rotating_light:  (mods said it's ok!)\n\n*Payroll Specialist*\n" +
+          ":office: *Little Heron Studio* - 14-person product studio\n:round_pushpin: Remote (UK or EU time zones) - we " +
+          `meet in Bristol\n:moneybag: £280-£340/day${body}`
+      ),
+      ["Payroll Specialist", "Little Heron Studio", "Remote (UK or EU time zones)"]
+    )
+    assert.deepStrictEqual(
+      given(
+        "Frontend Guild UK\n# job-postings\nTom Hale | Rookwood — Today at 11:02\n**[HIRING] Payroll Lead — London**\n\n" +
+          `🏢 **Rookwood Analytics** — we make reporting software\n📍 London (remote-first)\n💷 £45k–£55k${body}`
+      ),
+      ["Payroll Lead — London", "Rookwood Analytics", "London (remote-first)"]
+    )
+  })
+
+  it("takes the employer a logo's caption names, and LinkedIn's newer notes after the place", () => {
+    assert.deepStrictEqual(
+      given(
+        `Skip to content\nTrailhead Goods Co. logo\nView website\nAll jobs\n\nPayroll Specialist\nBoulder, CO\nRemote${body}`
+      ),
+      ["Payroll Specialist", "Trailhead Goods Co.", "Boulder, CO"]
+    )
+    assert.deepStrictEqual(
+      given(
+        `Meridian Lakes Software logo\nMeridian Lakes Software\n\nPayroll Lead\nFull-time\nChicago, IL\nHybrid${body}`
+      ),
+      ["Payroll Lead", "Meridian Lakes Software", "Chicago, IL"]
+    )
+    assert.deepStrictEqual(
+      given(
+        "Mission Trail Health System\nShare\nShow more options\nPayroll Specialist\n" +
+          `San Antonio, TX · Reposted 4 days ago · Over 100 people clicked apply${body}`
+      ),
+      ["Payroll Specialist", "Mission Trail Health System", "San Antonio, TX"]
+    )
+  })
+
   it("reads past the parts of a public employer to its place", () => {
     assert.deepStrictEqual(
       given(

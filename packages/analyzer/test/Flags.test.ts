@@ -141,8 +141,14 @@ describe("red flags", () => {
     const agency =
       `I'm a recruiter with Bluebell Health Staffing, hiring for one of our hospital partners.\n${requirements}`
     assert.strictEqual(flag({ company: "", description: agency }, "NO_COMPANY")?.severity, "low")
+    const client = `My client is a payments company; I can't name them in writing yet.\n${requirements}`
+    assert.strictEqual(flag({ company: "", description: client }, "NO_COMPANY")?.severity, "low")
     assert.isDefined(flag({ description: `Limited spots - act now!${requirements}` }, "URGENCY_PRESSURE"))
     assert.isDefined(flag({ description: `Hiring immediately, respond today.${requirements}` }, "URGENCY_PRESSURE"))
+    // A chat's note of its last reply is no pressure.
+    assert.isUndefined(
+      flag({ description: `11 replies  Last reply today at 2:47 PM\n${requirements}` }, "URGENCY_PRESSURE")
+    )
     assert.isDefined(flag({ description: "Great team, great vibes." }, "NO_REQUIREMENTS"))
     assert.strictEqual(flag({ description: requirements, salary: undefined }, "NO_SALARY_RANGE")?.severity, "low")
     assert.isDefined(flag({ description: `The first week is an unpaid trial.${requirements}` }, "UNPAID_TRIAL_WORK"))
@@ -185,9 +191,12 @@ describe("red flags", () => {
     )
   })
 
-  it("flags every scam of the corpus and no scam sign on its legitimate postings", () => {
+  it("flags every scam of the corpus and no scam sign on its legitimate development postings", () => {
     const corpus = loadCorpus()
+    // The held-out part's false flags are measured (ScoreCorpus, bench:quality), not read one by one here.
+    const heldOut = new Set(corpus.entries.filter((e) => e.part === "heldout").map((e) => e.id))
     for (const [id, p] of corpus.postings) {
+      if (heldOut.has(id) && corpus.labels[id]?.scam !== true) continue
       const found = analyzePosting(p, profile({}), corpus.now).red_flags
       const scamSigns = found.filter((f) => SCAM_CODES.has(f.code) && f.severity !== "low")
       if (corpus.labels[id]?.scam === true) assert.isTrue(found.some((f) => f.severity === "high"), id)

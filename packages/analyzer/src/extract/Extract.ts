@@ -4,6 +4,7 @@ import { fromPlainText } from "./Blocks.js"
 import type { Board } from "./Boards.js"
 import { type HtmlDocument, parseHtml } from "./Dom.js"
 import { type Draft, finish, hostOf, notAPosting } from "./Draft.js"
+import { chatHeader, withoutFurniture } from "./Furniture.js"
 import {
   companyOfHeading,
   employerSiteName,
@@ -125,9 +126,29 @@ const LOOKING_FOR =
 
 const ANNOUNCEMENT = /^(?:[\p{Lu}][\p{L}\d&'.-]*)(?:\s+[\p{Lu}&][\p{L}\d&'.-]*){0,5}\s+(?:is|are)\s+hiring[!.]?$/u
 
+// "Subject: Paid Search Manager – on-site in Salt Lake City", "Lifecycle Marketing Manager (remote, US) - Brightmoor
+// Pet Co.": the role, and an employer named after a dash.
+const subjectHeader = (line: string): { readonly title?: string; readonly company?: string } => {
+  const header = titleLine(line)
+  const dashed = /^(.{3,100}?)\s+[-–—]\s+(.{2,60})$/.exec(header.title ?? "")
+  if (header.company === undefined && dashed !== null && isOrganisationName(dashed[2]!)) {
+    return { title: dashed[1]!.replace(/\s*\([^()]*\)$/, ""), company: dashed[2]! }
+  }
+  return header.title === undefined
+    ? {}
+    : { title: header.title, ...(header.company === undefined ? {} : { company: header.company }) }
+}
+
 const fromText = (url: string, body: string, given: boolean): Either.Either<Posting.Posting, string> => {
   // A board's furniture above the header ("4.1 ★" between the employer and the title on Glassdoor) is no header line.
-  const all = fromPlainText(body)
+  const bare = withoutFurniture(body)
+  const pasted = fromPlainText(bare.text)
+  // "Lifecycle Marketing Manager (remote, US) - Brightmoor Pet Co." over "Hi Lena,": a message's subject, then its
+  // greeting. The subject names the role, and often the employer after a dash.
+  const subject = pasted.length > 2 && GREETING.test(pasted[1]!.text) && pasted[0]!.text.length <= 150
+    ? subjectHeader(pasted[0]!.text)
+    : undefined
+  const all = subject === undefined ? pasted : pasted.slice(1)
   // A letter's greeting ("Hi Lena,"), a document's own heading ("JOB DESCRIPTION") and an announcement ("Quillstone
   // Learning is hiring!") are no title lines.
   const opening = all.findIndex((block, i) =>
@@ -141,7 +162,12 @@ const fromText = (url: string, body: string, given: boolean): Either.Either<Post
   if (greeted) {
     // A recruiter's message: the role is named in a sentence ("They're looking for a Senior Backend Engineer (Go)").
     const text = blocks.map((b) => b.text).join("\n")
-    return finish(url, { source: "text", title: LOOKING_FOR.exec(text)?.[1]?.trim(), blocks })
+    return finish(url, { source: "text", title: LOOKING_FOR.exec(text)?.[1]?.trim(), ...subject, blocks })
+  }
+  const chat = chatHeader(blocks.slice(0, 12).map((b) => b.text))
+  if (chat !== undefined) {
+    const { lines, ...header } = chat
+    return finish(url, { source: "text", ...header, blocks: blocks.slice(lines) })
   }
   // "Keystone Ledger Staffing is recruiting a Staff Accountant (Contract-to-Hire) for a client …": a posting that
   // opens with a sentence, not a title line, names the role in it (and the employer, which finish reads there).
@@ -149,7 +175,10 @@ const fromText = (url: string, body: string, given: boolean): Either.Either<Post
   const role = sentence.length > 100 && /[.!]$/.test(sentence) ? LOOKING_FOR.exec(sentence) : null
   if (role !== null) return finish(url, { source: "text", title: role[1]!.trim(), blocks })
   // A company line above the title ("Brightwater Dental Group" then "Dental Hygienist"): the title is the second.
-  const lead = companyFirst(blocks.slice(0, 3).map((b) => b.text))
+  // The employer a logo named, on the first line, is above the title whatever its name looks like.
+  const lead = bare.employer !== undefined && blocks[0]?.text === bare.employer && blocks.length > 1
+    ? 1
+    : companyFirst(blocks.slice(0, 3).map((b) => b.text))
   const first = blocks[lead]
   const header = textHeader(blocks.slice(lead + 1, lead + 12).map((b) => b.text))
   const line = titleLine(first?.text.slice(0, 150) ?? "")

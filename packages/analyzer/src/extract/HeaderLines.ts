@@ -16,7 +16,7 @@ export const CITY_REGION =
   /^[\p{Lu}][\p{L}.' -]{1,40},\s*[\p{Lu}][\p{L}.' -]{1,40}(?:,\s*[\p{Lu}][\p{L}.' -]{1,40})?(?:\s+\d{5}(?:-\d{4})?)?$/u
 
 export const ORGANISATION =
-  /\b(?:group|inc\.?|llc|ltd\.?|llp|plc|gmbh|co\.?|company|corporation|corp\.?|partners|clinic|hospital|health|bank|agency|labs?|solutions|systems|services|technologies|studio|associates|school district|university|foundation|(?:medical|health|community|care|service|distribution|learning|community health) cent(?:er|re))$/i
+  /\b(?:group|inc\.?|llc|ltd\.?|llp|plc|gmbh|co\.?|company|corporation|corp\.?|partners|clinic|hospital|health|bank|agency|labs?|solutions|systems|services|technologies|studio|associates|school district|university|foundation|trust|(?:medical|health|community|care|service|distribution|learning|community health) cent(?:er|re))$/i
 
 // A line that ends as a job's name does: "Social Media Manager", "Registered Nurse (Nights)".
 const JOB_NAME =

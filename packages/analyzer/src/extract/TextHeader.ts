@@ -52,8 +52,9 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
       i++
       continue
     }
-    // "Department: Finance", "Reports to: Controller": a form's other fields, between the title and the place.
-    if (OTHER_FIELD.test(trimmed)) {
+    // "Department: Finance", "Reports to: Controller": a form's other fields, between the title and the place;
+    // "Full-time" on a line of its own.
+    if (OTHER_FIELD.test(trimmed) || (EMPLOYMENT.test(trimmed) && trimmed.split(/\s+/).length <= 3)) {
       used++
       continue
     }
@@ -223,7 +224,7 @@ const PAY_ITEM =
 
 // "1 week ago", "64 applicants", "Over 100 applicants": a board's notes after the place (LinkedIn's top card).
 const BOARD_FURNITURE =
-  /^(?:(?:re)?posted\s+)?(?:\d+|an?|one)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+ago$|^(?:over\s+)?\d[\d,]*\s+applicants?$|^(?:be among the first \d+ applicants|promoted|actively recruiting)$/i
+  /^(?:(?:re)?posted\s+)?(?:\d+|an?|one)\s+(?:minutes?|hours?|days?|weeks?|months?)\s+ago$|^(?:over\s+)?\d[\d,]*\s+(?:applicants?|people clicked apply)$|^(?:be among the first \d+ applicants|promoted|actively recruiting)$/i
 
 const WORK_MODE_FIRST = /^(?:remote|hybrid|on-?site|onsite)\b(?:\s+\S+){0,5}$/i
 
@@ -257,7 +258,10 @@ export const companyFirst = (lines: ReadonlyArray<string>): number => {
   if (split !== null && isPlaceLine(split[2]!.trim()) && !isPlaceLine(split[1]!.trim())) return 0
   const card = third?.split(PLACE_SEPARATOR) ?? []
   if (card.length >= 2 && isPlaceLine(card[0]!) && card.slice(1).every((item) => BOARD_FURNITURE.test(item))) return 1
-  const short = (line: string) => line.length <= 80 && !/[.!?:]$/.test(line) && line.split(/\s+/).length <= 10
+  // "Trailhead Goods Co.": a legal form's full stop ends no sentence.
+  const short = (line: string) =>
+    line.length <= 80 && !/[.!?:]$/.test(line.replace(/\b(?:co|inc|ltd|corp|llc)\.$/i, "")) &&
+    line.split(/\s+/).length <= 10
   // "Whitcombe Hale LLP", "Tax Senior, Pass-Through Entities", "Chicago, IL" (Glassdoor): an employer, a title that
   // has a comma in it as a place has, then the place.
   if (
@@ -317,6 +321,9 @@ export const titleLine = (line: string): Header => {
     const way = notes.find((p) => WORK_MODE_FIRST.test(p))
     return way === undefined ? { title: dashed[0] } : { title: dashed[0], location: way }
   }
+  // "Forklift Operator - $21/hr + OT (Commerce City)", as a classified ad's title says it: the pay after the title.
+  const paid = /^(.{3,80}?)\s+[-–—]\s+[$€£]\d.*$/.exec(trimmed)
+  if (paid !== null) return { title: paid[1]! }
   if (dashed.length === 3 && isPlaceLine(dashed[2]!) && !isPlaceLine(dashed[1]!)) {
     return { title: dashed[0], company: dashed[1], location: dashed[2] }
   }

@@ -177,7 +177,7 @@ const HIDDEN_NAME =
 // "I'm a recruiter with Bluebell Health Staffing ... one of our hospital partners": an agency that names itself and
 // keeps its client's name back, as agencies do.
 const VIA_AGENCY =
-  /\b(?:recruiter (?:at|with|for)|(?:staffing|recruiting|recruitment|search) (?:agency|firm|partner)|(?:one of )?our (?:\w+ )?(?:clients?|partners?)\b|a client of ours)/i
+  /\b(?:recruiter (?:at|with|for)|(?:staffing|recruiting|recruitment|search) (?:agency|firm|partner)|(?:one of )?(?:our|my) (?:\w+ )?(?:clients?|partners?)\b|a client of (?:ours|mine))/i
 
 export const noCompany = (text: FlagText): Flag | undefined => {
   const company = text.posting.company.trim()
@@ -192,7 +192,7 @@ export const noCompany = (text: FlagText): Flag | undefined => {
 }
 
 const STRONG_URGENCY =
-  /\b(?:act (?:now|fast|quickly)|limited (?:spots|positions|slots|openings|seats|places)|only \d+ (?:spots|positions|slots|openings|places|seats) (?:left|remaining|available)|(?:respond|reply|apply) (?:today|immediately|asap|right away|within (?:the next )?\d+ hours)|(?:spots|positions|places) (?:are )?filling (?:up )?fast|first come,? first served|offer (?:expires|ends) (?:today|tonight|soon|in \d+)|don'?t miss (?:out|this)|before it'?s too late|hurry|today only)\b/i
+  /\b(?:act (?:now|fast|quickly)|limited (?:spots|positions|slots|openings|seats|places)|only \d+ (?:spots|positions|slots|openings|places|seats) (?:left|remaining|available)|(?:respond|reply|apply) (?:today(?! at \d)|immediately|asap|right away|within (?:the next )?\d+ hours)|(?:spots|positions|places) (?:are )?filling (?:up )?fast|first come,? first served|offer (?:expires|ends) (?:today|tonight|soon|in \d+)|don'?t miss (?:out|this)|before it'?s too late|hurry|today only)\b/i
 const WEAK_URGENCY =
   /\b(?:urgent(?:ly)? hiring|hiring (?:immediately|urgently)|immediate (?:start|hire|hiring)|start (?:today|tomorrow|immediately)|urgent|asap)\b/gi
 

@@ -225,6 +225,15 @@ describe("hard requirements", () => {
       kinds(gates("Requirements\n- 1+ year of cath lab or critical care experience required", nurse)),
       ["years:missing"]
     )
+    // Years in words and figures, as forms write them; a specialty written with an ampersand.
+    assert.deepStrictEqual(
+      gates("Requirements\n- Minimum of two (2) years of recent ICU experience required", nurse),
+      [{ kind: "years", met: false, what: "2+ years of Critical care experience" }]
+    )
+    assert.deepStrictEqual(
+      gates("Requirements\n- Minimum 1 year of recent Labor & Delivery experience", nurse),
+      [{ kind: "years", met: false, what: "1+ years of Labor and delivery experience" }]
+    )
   })
 
   it("reads a vendor's certification on a requirement line of its own", () => {

@@ -18,8 +18,9 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   fifteen: 15
 }
 
+// "Two (2) years": a number in words and figures, as forms write it.
 const YEARS =
-  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)\s*(\+|plus|or more)?\s*(?:(?:-|–|to)\s*\d{1,2}\s*)?\+?\s*(?:years?|yrs?)\b(?!\s*(?:old|ago|of age|in business|warranty)|['’]?\s*(?:of\s+)?(?:continuous\s+|uninterrupted\s+)?(?:residen|living in|lived in))/gi
+  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)(?:\s*\(\d{1,2}\+?\))?\s*(\+|plus|or more)?\s*(?:(?:-|–|to)\s*\d{1,2}\s*)?\+?\s*(?:years?|yrs?)\b(?!\s*(?:old|ago|of age|in business|warranty)|['’]?\s*(?:of\s+)?(?:continuous\s+|uninterrupted\s+)?(?:residen|living in|lived in))/gi
 const CONTEXT_AFTER =
   /^[\s,)'’]*(?:of|in|with|as|working|building|professional|hands-on|industry|relevant|related|post|experience|exp)\b/i
 const CONTEXT_BEFORE =

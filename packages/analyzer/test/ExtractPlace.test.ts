@@ -436,6 +436,20 @@ describe("headers of more layouts", () => {
     assert.deepInclude(p, { title: "Payroll Lead", company: "Lumen Outdoor Co.", location: "Denver, Colorado" })
   })
 
+  it("reads the employer behind a title that holds a dash, and from a site name on a board or a careers site", () => {
+    const dashed = page(
+      "<title>Payroll Lead - Multi-State | Pullman Yard Logistics | Chicago, Illinois, United States</title>" +
+        "<meta property=\"og:title\" content=\"Payroll Lead - Multi-State\">",
+      "<h1>Payroll Lead - Multi-State</h1>"
+    )
+    assert.deepInclude(dashed, { title: "Payroll Lead - Multi-State", company: "Pullman Yard Logistics" })
+    const site = (name: string) =>
+      page(`<title>Payroll Lead</title><meta property="og:site_name" content="${name}">`, "<h1>Payroll Lead</h1>")
+        .company
+    assert.strictEqual(site("Front Range Provisions - BambooHR"), "Front Range Provisions")
+    assert.strictEqual(site("Careers at Balcones Medical Center"), "Balcones Medical Center")
+  })
+
   it("reads 'Job Locations' terms, and never takes the job's heading for the employer", () => {
     const p = page(
       "<title>Payroll Lead | Careers at Harbor Point</title>",

@@ -99,7 +99,10 @@ const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.E
   const heading = h1 !== undefined && !isGenericHeading(h1) && banner === undefined ? h1 : meta.h2
   const company = header.company ?? employerSiteName(meta.siteName) ?? banner ??
     (h1 === undefined ? undefined : companyOfHeading(h1)) ?? split.company ??
-    employerSiteName(companyFromTitle(pageTitle, header.title ?? heading))
+    employerSiteName(
+      companyFromTitle(pageTitle, header.title ?? heading) ??
+        companyFromTitle(meta.documentTitle, header.title ?? heading)
+    )
   const fromLd = firstDraft(ld, { blocks, company })
   if (fromLd !== undefined) return finish(url, { ...fromLd, location: fromLd.location ?? header.location })
   if (!given && header.title === undefined && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))

@@ -460,17 +460,23 @@ export const headerOf = (document: HtmlDocument): Header => {
 }
 
 // Site names that are the job board, not the employer.
-const BOARDS =
-  /^(?:linkedin|indeed(?:\.com)?|seek(?: australia| new zealand)?|glassdoor|ziprecruiter|monster|workday|greenhouse|lever|smartrecruiters|workable|icims|bamboohr|recruitee|personio|teamtailor|ashby|jazzhr|jobvite|taleo|successfactors|rippling|breezy(?: hr)?|wellfound|angellist|reed(?:\.co\.uk)?|totaljobs|cv-library|stepstone|careerbuilder|simplyhired|dice|adzuna|jobs|careers|job board|careers page|home)$/i
+const BOARD_NAMES =
+  "linkedin|indeed(?:\\.com)?|seek(?: australia| new zealand)?|glassdoor|ziprecruiter|monster|workday|greenhouse|lever|smartrecruiters|workable|icims|bamboohr|recruitee|personio|teamtailor|ashby|jazzhr|jobvite|taleo|successfactors|rippling|breezy(?: hr)?|wellfound|angellist|reed(?:\\.co\\.uk)?|totaljobs|cv-library|stepstone|careerbuilder|simplyhired|dice|adzuna|jobs|careers|job board|careers page|home"
+const BOARDS = new RegExp(`^(?:${BOARD_NAMES})$`, "i")
 
 /** A site name that names the employer, not the board it is on. */
 // "Bluebonnet Medical Center Careers", "Acme Jobs": an employer's careers site, named after it.
 const CAREERS_SUFFIX = /\s+(?:careers?|jobs|career site|careers site|job board)$/i
 
+// "Front Range Provisions - BambooHR": the employer's page on a board, named after both.
+const BOARD_SUFFIX = new RegExp(`\\s+[-–—|]\\s+(?:${BOARD_NAMES})$`, "i")
+
 export const employerSiteName = (name: string | undefined): string | undefined => {
   if (name === undefined || BOARDS.test(name.trim())) return undefined
-  const bare = name.trim().replace(CAREERS_SUFFIX, "")
-  return bare.length >= 2 ? bare : name
+  const bare = name.trim().replace(BOARD_SUFFIX, "").replace(CAREERS_SUFFIX, "")
+  // "Careers at Balcones Medical Center".
+  const named = companyOfHeading(bare) ?? bare
+  return named.length >= 2 ? named : name
 }
 
 const GENERIC_HEADING =

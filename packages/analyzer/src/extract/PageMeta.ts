@@ -74,13 +74,23 @@ export const stripSiteSuffix = (title: string, company: string | undefined): str
 export const companyFromTitle = (title: string | undefined, jobTitle?: string): string | undefined => {
   if (title === undefined) return undefined
   if (jobTitle !== undefined) {
+    // The job's own title, which may hold a separator itself ("Accountant II - General Ledger"), is no company.
+    const job = jobTitle.trim()
+    if (title.trim().toLowerCase() === job.toLowerCase()) return undefined
+    if (job.length > 0 && title.trim().toLowerCase().startsWith(job.toLowerCase())) {
+      // "Backend Engineer at Quayside Labs • Berlin".
+      const rest = title.trim().slice(job.length).replace(/^\s*(?:at|@)\s+/i, " - ").split(separators)
+        .map((part) => part.trim()).filter((part) => part !== "")
+      const named = rest.filter((part) => !isPlaceLine(part) && !isBoard(part))
+      if (named.length === 1) return nonEmpty(named[0])
+    }
     const parts = title.split(separators).map((part) => part.trim())
-    const job = parts.findIndex((part) => part.toLowerCase() === jobTitle.trim().toLowerCase())
+    const at = parts.findIndex((part) => part.toLowerCase() === job.toLowerCase())
     // The other part, or among more the one that is neither a place nor the board ("Senior Backend Developer -
     // Nordlicht GmbH - Hamburg - StepStone").
-    const others = parts.filter((_, i) => i !== job)
+    const others = parts.filter((_, i) => i !== at)
     const named = others.length >= 2 ? others.filter((part) => !isPlaceLine(part) && !isBoard(part)) : others
-    if (job >= 0 && named.length === 1) return nonEmpty(named[0])
+    if (at >= 0 && named.length === 1) return nonEmpty(named[0])
   }
   // "Backend Engineer at Quayside Labs • Berlin • Wellfound": the employer ends where the next part begins.
   const at = /\s(?:at|@)\s+([^|–—•·-]{2,40}?)(?:\s+[|–—•·-]\s+.*)?$/.exec(title)

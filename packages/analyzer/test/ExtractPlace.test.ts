@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Either } from "effect"
 import { extract, extractGiven } from "../src/extract/Extract.js"
-import { isWithin, parsePlace, samePlace } from "../src/extract/Place.js"
+import { isWithin, parsePlace, placeOfAddress, samePlace } from "../src/extract/Place.js"
 import { companyFirst, titleLine } from "../src/extract/TextHeader.js"
 import { workModeOf } from "../src/score/Location.js"
 
@@ -434,6 +434,32 @@ describe("headers of more layouts", () => {
       "<h2 class=\"card-title\">Payroll Lead</h2><div class=\"card-subtitle\">Finance · Denver, Colorado</div>"
     )
     assert.deepInclude(p, { title: "Payroll Lead", company: "Lumen Outdoor Co.", location: "Denver, Colorado" })
+  })
+
+  it("reads an address under a 'Location' label as its town, a label standing alone in its own box too", () => {
+    const panel = page(
+      "<title>Payroll Lead</title>",
+      "<h1>Payroll Lead</h1><div class=\"panel\"><div class=\"panel-heading\"><h4>Location</h4></div>" +
+        "<div class=\"panel-body\"><p>Gulf Bend Medical Center</p><p>7400 Bellaire Trace<br>Houston, TX 77030<br>USA</p>" +
+        "</div></div>"
+    )
+    assert.strictEqual(panel.location, "Houston, TX")
+    const nhs = page(
+      "<title>Payroll Officer</title>",
+      "<h1>Payroll Officer</h1><dl><dt>Job locations</dt><dd>Thameside General Hospital, Riverside Road, London, " +
+        "SE18 4XQ</dd></dl>"
+    )
+    assert.strictEqual(nhs.location, "London")
+    assert.strictEqual(
+      given(
+        "Payroll Officer\nCalderbrook Teaching Hospitals NHS Foundation Trust\n\nWe run payroll for 9,000 staff.\n\n" +
+          "Job locations\nCalderbrook General Hospital\nCalder Vale Road\nHalifax\nHX1 9ZZ\n\nRequirements\n- Payroll"
+      ).location,
+      "Halifax"
+    )
+    assert.strictEqual(placeOfAddress(["Halsted Street 12", "Chicago, IL 60607-1234"]), "Chicago, IL")
+    // No ZIP code or postcode: no address.
+    assert.isUndefined(placeOfAddress(["Gulf Bend Medical Center", "Houston"]))
   })
 
   it("reads the employer behind a title that holds a dash, and from a site name on a board or a careers site", () => {

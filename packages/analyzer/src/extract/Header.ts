@@ -10,6 +10,7 @@ import {
   SPACED_SEPARATOR
 } from "./HeaderLines.js"
 import { nonEmpty } from "./Loose.js"
+import { placeOfAddress } from "./Place.js"
 import { salaryInText } from "./SalaryText.js"
 import { textHeader, withoutWorkMode } from "./TextHeader.js"
 
@@ -183,6 +184,47 @@ const microdata = (document: HtmlDocument): Header => {
   }
 }
 
+/** An element's text, a line for each line break and block it holds. */
+const linesOf = (element: DomElement): ReadonlyArray<string> => {
+  const lines: Array<string> = []
+  let current = ""
+  const walk = (node: DomElement) => {
+    const children = node.childNodes
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]!
+      if (child.nodeType === 3) current += child.textContent ?? ""
+      else if (child.nodeType === 1) {
+        const name = (child as DomElement).localName
+        const block = name === "br" || BLOCK.has(name)
+        if (block && current.trim() !== "") lines.push(current.replace(/\s+/g, " ").trim())
+        if (block) current = ""
+        walk(child as DomElement)
+        if (block && current.trim() !== "") lines.push(current.replace(/\s+/g, " ").trim())
+        if (block) current = ""
+      }
+    }
+  }
+  walk(element)
+  if (current.trim() !== "") lines.push(current.replace(/\s+/g, " ").trim())
+  return lines
+}
+
+const BLOCK = new Set(["p", "div", "li", "dd", "dt", "address", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "td"])
+
+/** The value of a label: the element beside it, or after its parent when the label stands alone in one. */
+const valueOf = (term: DomElement): DomElement | undefined => {
+  if (term.localName === "dt") {
+    // iCIMS puts the dt and the dd in cells of their own: the value is then the next cell's.
+    return sibling(term, "dd") ??
+      (term.parentElement?.localName === "td" ? sibling(term.parentElement, undefined) : undefined)
+  }
+  if (term.localName === "th") return sibling(term, "td")
+  // `<div class="panel-heading"><h4>Location</h4></div><div class="panel-body">…</div>`.
+  const parent = term.parentElement
+  return sibling(term, undefined) ??
+    (parent !== null && text(parent) === text(term) ? sibling(parent, undefined) : undefined)
+}
+
 /** Labelled fields in a definition list or table: "Location" beside its value (iCIMS, Workday, custom pages). */
 const labelled = (document: HtmlDocument, labels: RegExp): string | undefined => {
   // A heading may be the label too: `<h2>Location</h2><p>Remote (Europe)</p>` on Ashby-hosted pages.
@@ -193,13 +235,11 @@ const labelled = (document: HtmlDocument, labels: RegExp): string | undefined =>
     const term = terms[i]!
     const name = text(term)
     if (name === undefined || !labels.test(name.replace(/[:：]\s*$/, ""))) continue
-    // iCIMS puts the dt and the dd in cells of their own: the value is then the next cell's.
-    const value = term.localName === "dt"
-      ? text(sibling(term, "dd")) ??
-        (term.parentElement?.localName === "td" ? text(sibling(term.parentElement, undefined)) : undefined)
-      : term.localName === "th"
-      ? text(sibling(term, "td"))
-      : text(sibling(term, undefined))
+    const element = valueOf(term)
+    const value = text(element)
+    // "7400 Bellaire Trace / Houston, TX 77030 / USA": an address stands for its town.
+    const address = element === undefined || labels !== LOCATION_LABEL ? undefined : placeOfAddress(linesOf(element))
+    if (address !== undefined) return address
     if (value !== undefined && value.length <= 120) return value
   }
   return inlineLabelled(document, labels)

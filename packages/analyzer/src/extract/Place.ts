@@ -413,3 +413,27 @@ const STATE_NAME = new RegExp(`\\b(${Object.keys(US_STATES).join("|")})\\b`, "gi
 /** The US states a text names in full ("Texas", "New York"): codes are left out, "IN" and "OR" being words too. */
 export const statesNamed = (text: string): ReadonlySet<string> =>
   new Set([...text.matchAll(STATE_NAME)].map((m) => US_STATES[m[1]!.toLowerCase()]!))
+
+// "TX 77030", "SE18 4XQ": a US state with its ZIP code, a UK postcode.
+const STATE_ZIP = /^([A-Z]{2})\s+\d{5}(?:-\d{4})?$/
+const CITY_STATE_ZIP = /^([\p{Lu}][\p{L} .'-]{1,40}),?\s+([A-Z]{2})\s+\d{5}(?:-\d{4})?$/u
+const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i
+
+/**
+ * The town of a postal address, as a person names the place of a job: "7400 Bellaire Trace / Houston, TX 77030 /
+ * USA" is "Houston, TX", "Thameside General Hospital, Riverside Road, London, SE18 4XQ" is "London". Undefined for
+ * text that is no address (no ZIP code or postcode).
+ */
+export const placeOfAddress = (lines: ReadonlyArray<string>): string | undefined => {
+  for (const line of lines) {
+    const whole = CITY_STATE_ZIP.exec(line.trim())
+    if (whole !== null && isUsState(whole[2]!)) return `${whole[1]!.trim()}, ${whole[2]}`
+  }
+  const parts = lines.flatMap((line) => line.split(/\s*,\s*/)).map((part) => part.trim()).filter((p) => p !== "")
+  for (let i = 1; i < parts.length; i++) {
+    const state = STATE_ZIP.exec(parts[i]!)
+    if (state !== null && isUsState(state[1]!) && !/\d/.test(parts[i - 1]!)) return `${parts[i - 1]}, ${state[1]}`
+    if (UK_POSTCODE.test(parts[i]!) && !/\d/.test(parts[i - 1]!)) return parts[i - 1]
+  }
+  return undefined
+}

@@ -1,4 +1,5 @@
 import type { Block } from "./Blocks.js"
+import { placeOfAddress } from "./Place.js"
 
 const BOARD_HOSTS =
   /^(?:[a-z]{2}\.)?(?:linkedin|indeed|seek|glassdoor|ziprecruiter|monster|simplyhired|careerbuilder|dice|stepstone|xing|reed|totaljobs|jobstreet|naukri|reddit|facebook|craigslist|usajobs|wellfound)\./
@@ -24,9 +25,15 @@ const locationLead =
 
 /** "Location: Berlin, Germany" near the top of a posting. */
 export const locationInText = (blocks: ReadonlyArray<Block>): string | undefined => {
-  for (const block of blocks.slice(0, 60)) {
+  const head = blocks.slice(0, 60)
+  for (const [i, block] of head.entries()) {
     const match = locationLead.exec(block.text)
     if (match) return match[1]!.trim()
+    // "Job locations" over an address's lines ("Calder Vale Road", "Halifax", "HX1 9ZZ"), as NHS Jobs pastes it.
+    if (/^(?:job |work )?locations?$/i.test(block.text.trim())) {
+      const place = placeOfAddress(head.slice(i + 1, i + 6).map((b) => b.text))
+      if (place !== undefined) return place
+    }
   }
   return undefined
 }

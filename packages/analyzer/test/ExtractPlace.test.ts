@@ -436,6 +436,19 @@ describe("headers of more layouts", () => {
     assert.deepInclude(p, { title: "Payroll Lead", company: "Lumen Outdoor Co.", location: "Denver, Colorado" })
   })
 
+  it("takes the heading the page's title repeats over a slogan in the h1", () => {
+    const p = page(
+      "<title>Payroll Lead - Multi-State | Careers | Live Oak Regional Medical Center</title>",
+      "<header><h1>Come for the shift. Stay for the people.</h1></header><main><h2>Payroll Lead - Multi-State</h2></main>"
+    )
+    assert.strictEqual(p.title, "Payroll Lead - Multi-State")
+    // An h1 the title repeats stays the title.
+    assert.strictEqual(
+      page("<title>Payroll Lead | Acme</title>", "<h1>Payroll Lead</h1><h2>Payroll Lead | Acme</h2>").title,
+      "Payroll Lead"
+    )
+  })
+
   it("reads an address under a 'Location' label as its town, a label standing alone in its own box too", () => {
     const panel = page(
       "<title>Payroll Lead</title>",

@@ -71,8 +71,23 @@ const fromHtml = (url: string, body: string, given: boolean): Either.Either<Post
 
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
+const inTitle = (title: string | undefined, heading: string) =>
+  title !== undefined && title.toLowerCase().includes(heading.trim().toLowerCase())
+
+/** The first h2 or h3 of a page, of two words or more, that the page's title repeats. */
+const titledHeading = (document: HtmlDocument, title: string | undefined): string | undefined => {
+  if (title === undefined) return undefined
+  const headings = document.querySelectorAll("h2, h3")
+  for (let i = 0; i < headings.length && i < 15; i++) {
+    const heading = headings[i]!.textContent?.replace(/\s+/g, " ").trim() ?? ""
+    if (heading.split(" ").length >= 2 && !isGenericHeading(heading) && inTitle(title, heading)) return heading
+  }
+  return undefined
+}
+
 const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.Either<Posting.Posting, string> => {
   const meta = readMeta(document)
+  const titled = titledHeading(document, meta.documentTitle)
   const header = headerOf(document)
   // Read before the main content is cut out of the page, which drops the header around it.
   const salary = headerSalary(document)
@@ -96,7 +111,10 @@ const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.E
         (meta.documentTitle !== undefined && sameText(meta.documentTitle, h1) && isOrganisationName(h1)))
     ? h1
     : undefined
-  const heading = h1 !== undefined && !isGenericHeading(h1) && banner === undefined ? h1 : meta.h2
+  // "Come for the shift. Stay for the people." over the job's h2: a slogan the page's title does not repeat, where it
+  // repeats a heading under it.
+  const slogan = h1 !== undefined && banner === undefined && !inTitle(meta.documentTitle, h1) ? titled : undefined
+  const heading = slogan ?? (h1 !== undefined && !isGenericHeading(h1) && banner === undefined ? h1 : meta.h2)
   const company = header.company ?? employerSiteName(meta.siteName) ?? banner ??
     (h1 === undefined ? undefined : companyOfHeading(h1)) ?? split.company ??
     employerSiteName(
@@ -106,7 +124,8 @@ const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.E
   const fromLd = firstDraft(ld, { blocks, company })
   if (fromLd !== undefined) return finish(url, { ...fromLd, location: fromLd.location ?? header.location })
   if (!given && header.title === undefined && !talksLikeAPosting(blocks)) return Either.left(notAPosting(url))
-  const title = header.title ?? heading ?? split.title ??
+  const title = (slogan !== undefined && (header.title === undefined || header.title === h1) ? slogan : header.title) ??
+    heading ?? split.title ??
     (pageTitle === undefined || isGenericHeading(pageTitle) ? undefined : stripSiteSuffix(pageTitle, company))
   const under = title === undefined || (header.location !== undefined && company !== undefined)
     ? {}

@@ -200,6 +200,13 @@ describe("what is not a skill asked", () => {
     })
     assert.notInclude(names, "Physical therapy")
     assert.includeMembers([...names], ["Cypress", "DevOps"])
+    // The phones an app must work on are no platform to develop for.
+    const phones = skillsOfPosting({
+      title: "Junior Frontend Developer",
+      description: "Requirements\n- React\n- Write CSS that works on the cheap Android phones our shoppers use"
+    }).names
+    assert.notInclude(phones, "Android")
+    assert.include(phones, "React")
   })
 
   it("leaves out the subject of a degree, and keeps a skill named after it", () => {

@@ -142,7 +142,16 @@ const DOMAIN_NOUNS = new Set([
   "platform",
   "products",
   "clinics",
-  "hospitals"
+  "hospitals",
+  // "the cheap Android phones our shoppers use": the device, not the work on it.
+  "phone",
+  "phones",
+  "device",
+  "devices",
+  "tablet",
+  "tablets",
+  "handsets",
+  "smartphones"
 ])
 const namesADomain = (sentence: Sentence, last: number): boolean =>
   DOMAIN_NOUNS.has(sentence.tokens[last + 1]?.norm ?? "") &&

@@ -21,6 +21,7 @@ describe("Sections", () => {
       ["What You'll Do", "responsibilities"],
       ["Your role", "responsibilities"],
       ["Benefits", "other"],
+      ["BENEFITS SUMMARY (full-time, 36 hrs/wk)", "other"],
       ["About Acme", "other"],
       ["5+ years of Go", undefined]
     ]

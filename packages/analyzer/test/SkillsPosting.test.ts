@@ -200,6 +200,13 @@ describe("what is not a skill asked", () => {
     })
     assert.notInclude(names, "Physical therapy")
     assert.includeMembers([...names], ["Cypress", "DevOps"])
+    // A benefits heading with an aside in parentheses: what it lists is pay, not an ask.
+    const paid = skillsOfPosting({
+      title: "Registered Nurse",
+      description:
+        "Requirements\n- BLS\n\nBENEFITS SUMMARY (full-time, 36 hrs/wk)\nCertification pay $1.50/hr (PCCN, CV-BC)"
+    }).names
+    assert.notInclude(paid, "Progressive Care Certified Nurse")
     // The phones an app must work on are no platform to develop for.
     const phones = skillsOfPosting({
       title: "Junior Frontend Developer",

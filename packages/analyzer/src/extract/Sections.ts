@@ -41,7 +41,7 @@ const patterns: ReadonlyArray<readonly [SectionName | "other", RegExp]> = [
   [
     "other",
     new RegExp(
-      "^(about( us| the (company|team|role|job|position)| [a-z0-9 .&-]{1,30})?|who we are|benefits|perks|" +
+      "^(about( us| the (company|team|role|job|position)| [a-z0-9 .&-]{1,30})?|who we are|benefits( summary| overview| package)?|perks|" +
         "(what )?we offer|what's in it for you|compensation|salary|pay|why (join|work|us)|how to apply|" +
         "application process|(the )?interview process|equal (opportunity|employment)|eeo|diversity|" +
         "our (values|culture|team|mission|story)|location|the team|life at|working at|hiring process|next steps|apply)$"
@@ -49,8 +49,10 @@ const patterns: ReadonlyArray<readonly [SectionName | "other", RegExp]> = [
   ]
 ]
 
+// "BENEFITS SUMMARY (full-time, 36 hrs/wk)": a heading's aside in parentheses says nothing of what it opens.
 const normalise = (text: string) =>
-  text.toLowerCase().replace(/[’‘`]/g, "'").replace(/[^\p{L}\p{N}'&.\- ]+/gu, " ").replace(/\s+/g, " ").trim()
+  text.replace(/\s*\([^()]*\)\s*:?$/, "").toLowerCase().replace(/[’‘`]/g, "'").replace(/[^\p{L}\p{N}'&.\- ]+/gu, " ")
+    .replace(/\s+/g, " ").trim()
     .replace(/[.\- ]+$/, "")
 
 /** Which section a heading opens: one of the three, "other" (benefits, about us...), or undefined if unknown. */

@@ -83,7 +83,8 @@ const headingOf = (
       return { heading, rest: line.slice(colon + 1).trim() }
     }
   }
-  const bare = line.replace(/^#+\s*/, "")
+  // "BENEFITS SUMMARY (full-time, 36 hrs/wk)": a heading's aside in parentheses says nothing of what it opens.
+  const bare = line.replace(/^#+\s*/, "").replace(/\s*\([^()]*\)$/, "")
   if (BULLETED.test(raw) || wordCount(bare) > 6 || /[.!?,;\d]/.test(bare)) return undefined
   if (STANDALONE_HEADING.test(bare) || ABOUT_HEADING.test(bare)) return { heading: bare, rest: "" }
   if (wordCount(bare) <= 4 && JOB_HEADING.test(bare)) return { heading: bare, rest: "" }

@@ -61,12 +61,12 @@ describe("quality on the labelled corpus", () => {
     // 0.964 in session 15 (other labellers' held-out batches cv, cx, da and db: 80 of 96 header fields at first run),
     // 0.945 with dk and dl in session 16 (27 of 48 at first run), then 0.955 with that session's header rules.
     assert.isAtLeast(share(heldout.fields), 0.95)
-    // 0.910 in session 13, 0.914 in session 14, 0.909 in session 15.
+    // 0.910 in session 13, 0.914 in session 14, 0.909 in session 15, 0.904 in session 16 (with dk and dl).
     assert.isAtLeast(f1(heldout.required).f1, 0.90)
     // 0.80 at the start of session 9; 0.77 after its changes (tuned on the development part, where they gained) and
     // batch al; 0.762 at the end of session 12, 0.797 in session 13, 0.813 → 0.843 in session 14 (with nine more
-    // held-out batches), 0.848 in session 15 (with four by other labellers): the floor follows the result rather
-    // than the result being tuned to the floor.
+    // held-out batches), 0.848 in session 15 (with four by other labellers), 0.844 in session 16 with dk and dl at
+    // their first run, 0.851 at its end: the floor follows the result rather than the result being tuned to the floor.
     assert.isAtLeast(macroRecall(heldout), 0.82)
     // 0.95 at the start of session 9, 0.937 with batch ar (pages in layouts never tuned on), 0.961 in session 14.
     assert.isAtLeast(share(heldout.band), 0.95)

@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Either } from "effect"
 import { extract, extractGiven } from "../src/extract/Extract.js"
+import { isFurniture } from "../src/extract/Furniture.js"
 import { isWithin, parsePlace, placeOfAddress, samePlace } from "../src/extract/Place.js"
 import { companyFirst, titleLine } from "../src/extract/TextHeader.js"
 import { workModeOf } from "../src/score/Location.js"
@@ -353,6 +354,9 @@ describe("pasted texts of other kinds", () => {
       )[0],
       "Payroll Specialist (Remote, UK)"
     )
+    // A job's hours are no chat's time stamp.
+    assert.isFalse(isFurniture("Monday - Friday 8:00 AM"))
+    assert.isTrue(isFurniture("Tom Hale | Rookwood — Today at 11:02"))
   })
 
   it("reads a chat post's header from the lines its emoji lead, in Slack's shortcodes or as emoji", () => {

@@ -1,7 +1,7 @@
 import { isBoard } from "./Header.js"
 
 // The furniture a pasted page carries above its posting: the site's name and menu, a search box, breadcrumbs, a chat
-// channel's name, an e-mail's routing lines. None of it is the header; left in, it is read as the title.
+// channel's name and who posted. None of it is the header; left in, it is read as the title.
 
 const MENU_ITEM =
   /^(?:skip to (?:main )?content|home|jobs|find jobs|job search|search|companies|company reviews|salaries|find salaries|salary search|community|for employers|employers\s*\/\s*post job|post a job|career resources|sign in|sign up|log ?in|register|menu|messaging|notifications|my network|all jobs|view website|current vacancies|contact us|job opportunities|view all jobs|back to (?:all )?jobs|print|favorite|hide|flag|reply|prohibited|\[\s*\?\s*\]|inmail|show more options|share|save|apply)$/i
@@ -22,7 +22,8 @@ const FURNITURE_LINE = [
   /^#\s?[\w-]{2,40}$/,
   /·\s*[\d,.]+k?\s+members$/i,
   // "Priya Raman  10:14 AM", "Tom Hale | Rookwood — Today at 11:02": who posted in a chat, and when.
-  /^[\p{L} .'|-]{3,60}\s+(?:[—–-]\s+)?(?:today at |yesterday at )?\d{1,2}:\d{2}(?:\s?[ap]m)?$/iu,
+  // Not "Monday - Friday 8:00 AM", the hours of a job.
+  /^(?!(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)[\p{L} .'|-]{3,60}\s+(?:[—–-]\s+)?(?:(?:today|yesterday) at \d{1,2}:\d{2}(?:\s?[ap]m)?|\d{1,2}:\d{2}\s?[ap]m)$/iu,
   // "Posted 2025-05-20 14:03   updated 2025-05-22 08:41".
   /^posted\s+\d{4}-\d{2}-\d{2}\b/i,
   /^life at \S.{0,40}$/i,

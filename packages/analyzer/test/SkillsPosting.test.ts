@@ -200,6 +200,16 @@ describe("what is not a skill asked", () => {
     })
     assert.notInclude(names, "Physical therapy")
     assert.includeMembers([...names], ["Cypress", "DevOps"])
+    // A colleague's job title is no skill asked of this one; a role asked of the applicant is.
+    const post = skillsOfPosting({
+      title: "Staff Accountant",
+      description: "Requirements\n- Month-end close\n- Prepare variance analysis for the Accounting Manager"
+    }).names
+    assert.notInclude(post, "Accounting")
+    assert.include(
+      skillsOfPosting({ title: "Analyst", description: "Requirements\n- Experience as a Payroll Manager" }).names,
+      "Payroll"
+    )
     // A benefits heading with an aside in parentheses: what it lists is pay, not an ask.
     const paid = skillsOfPosting({
       title: "Registered Nurse",

@@ -313,6 +313,15 @@ const namesAColleague = (sentence: Sentence, first: number, last: number): boole
     LEADS_PEOPLE.test(sentence.text.slice(0, start))
 }
 
+// "report to the Accounting Manager", "our Marketing Director": a person's job title, not a skill asked of this one.
+const ROLE_AFTER = /^\s*(?:managers?|directors?|supervisors?|leads?|heads?|vps?|officers?|controllers?)\b/i
+const THE_BEFORE = /\b(?:the|our|your|their)\s+$/i
+const namesAPost = (sentence: Sentence, first: number, last: number): boolean =>
+  ROLE_AFTER.test(sentence.text.slice(sentence.tokens[last]?.end ?? 0, (sentence.tokens[last]?.end ?? 0) + 16)) &&
+  THE_BEFORE.test(
+    sentence.text.slice(Math.max(0, (sentence.tokens[first]?.start ?? 0) - 8), sentence.tokens[first]?.start ?? 0)
+  )
+
 // "CAD 65,000": a currency code before an amount is money, not the skill it spells (Computer-aided design).
 const isMoney = (sentence: Sentence, last: number): boolean => {
   const token = sentence.tokens[last]
@@ -395,6 +404,7 @@ export const postingSkills = (
       if (namesATeam(segment.sentence, mention.first, mention.last, peopleVerbs)) continue
       if (namesAHolder(segment.sentence, mention.first, mention.skill.name)) continue
       if (namesAColleague(segment.sentence, mention.first, mention.last)) continue
+      if (segment.source !== "title" && namesAPost(segment.sentence, mention.first, mention.last)) continue
       if (isMoney(segment.sentence, mention.last)) continue
       const polarity = exclusion ? "asked" : polarityOf(segment.sentence, mention.first, mention.last)
       if (polarity === "not-needed") continue

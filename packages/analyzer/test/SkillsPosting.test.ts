@@ -206,6 +206,14 @@ describe("what is not a skill asked", () => {
       description: "Requirements\n- Month-end close\n- Prepare variance analysis for the Accounting Manager"
     }).names
     assert.notInclude(post, "Accounting")
+    // The field the whole job is in, in its lines.
+    assert.notInclude(
+      skillsOfPosting({
+        title: "Senior Accountant, Revenue",
+        description: "Requirements\n- ASC 606\n- Document the accounting for non-standard contract terms"
+      }).names,
+      "Accounting"
+    )
     assert.include(
       skillsOfPosting({ title: "Analyst", description: "Requirements\n- Experience as a Payroll Manager" }).names,
       "Payroll"

@@ -212,6 +212,13 @@ const FIELDS_OF_WORK: ReadonlyMap<string, RegExp> = new Map([
   ["FP&A", FINANCE_TITLE],
   ["Financial analysis", FINANCE_TITLE]
 ])
+// The field a whole job is in ("Accounting" in an accountant's posting, "Digital marketing" in a digital marketer's):
+// what every line of it is about, never one ask among others ("document the accounting for non-standard terms"). The
+// title that names it still does.
+const FIELD_ITSELF: ReadonlySet<string> = new Set(["Accounting", "Digital marketing", "Growth marketing", "Logistics"])
+const isTheField = (skill: string, title: string): boolean =>
+  FIELD_ITSELF.has(skill) && FIELDS_OF_WORK.get(skill)?.test(title) === true
+
 const namesTheOccupation = (
   sentence: Sentence,
   first: number,
@@ -396,6 +403,7 @@ export const postingSkills = (
         (writtenAbout && namesASubject(segment.sentence, mention.first))
       ) continue
       if (segment.source !== "title" && inDegreeSubject(segment.sentence, mention.first)) continue
+      if (segment.source !== "title" && isTheField(mention.skill.name, title)) continue
       if (
         yearsSaid &&
         namesTheOccupation(segment.sentence, mention.first, mention.last, titleStems, mention.skill.name, title)

@@ -321,13 +321,26 @@ const namesAColleague = (sentence: Sentence, first: number, last: number): boole
 }
 
 // "report to the Accounting Manager", "our Marketing Director": a person's job title, not a skill asked of this one.
-const ROLE_AFTER = /^\s*(?:managers?|directors?|supervisors?|leads?|heads?|vps?|officers?|controllers?)\b/i
-const THE_BEFORE = /\b(?:the|our|your|their)\s+$/i
+const POSTS: ReadonlySet<string> = new Set([
+  "manager",
+  "managers",
+  "director",
+  "directors",
+  "supervisor",
+  "supervisors",
+  "lead",
+  "leads",
+  "head",
+  "heads",
+  "vp",
+  "officer",
+  "officers",
+  "controller",
+  "controllers"
+])
+const OWNERS: ReadonlySet<string> = new Set(["the", "our", "your", "their"])
 const namesAPost = (sentence: Sentence, first: number, last: number): boolean =>
-  ROLE_AFTER.test(sentence.text.slice(sentence.tokens[last]?.end ?? 0, (sentence.tokens[last]?.end ?? 0) + 16)) &&
-  THE_BEFORE.test(
-    sentence.text.slice(Math.max(0, (sentence.tokens[first]?.start ?? 0) - 8), sentence.tokens[first]?.start ?? 0)
-  )
+  POSTS.has(sentence.tokens[last + 1]?.norm ?? "") && OWNERS.has(sentence.tokens[first - 1]?.norm ?? "")
 
 // "CAD 65,000": a currency code before an amount is money, not the skill it spells (Computer-aided design).
 const isMoney = (sentence: Sentence, last: number): boolean => {

@@ -87,7 +87,21 @@ const titledHeading = (document: HtmlDocument, title: string | undefined): strin
 
 const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.Either<Posting.Posting, string> => {
   const meta = readMeta(document)
-  const titled = titledHeading(document, meta.documentTitle)
+  const h1 = meta.h1 !== undefined && meta.h1.length <= 150 ? meta.h1 : undefined
+  // A generic h1 ("Acme Careers") sits above the job's own heading: take the first specific h2 then.
+  // No h1 at all (a board that uses h2 for the job): the first specific h2.
+  // An h1 that is the site's own name ("Meridian Dental Partners", the page's whole <title>) is a banner over the job's
+  // h2, and names the employer.
+  const banner = h1 !== undefined && meta.h2 !== undefined &&
+      ((meta.siteName !== undefined && sameText(meta.siteName, h1)) ||
+        (meta.documentTitle !== undefined && sameText(meta.documentTitle, h1) && isOrganisationName(h1)))
+    ? h1
+    : undefined
+  // "Come for the shift. Stay for the people." over the job's h2: a slogan the page's title does not repeat, where it
+  // repeats a heading under it (read before the main content is cut out of the page).
+  const slogan = h1 !== undefined && banner === undefined && !inTitle(meta.documentTitle, h1)
+    ? titledHeading(document, meta.documentTitle)
+    : undefined
   const header = headerOf(document)
   // Read before the main content is cut out of the page, which drops the header around it.
   const salary = headerSalary(document)
@@ -101,19 +115,6 @@ const readHtml = (url: string, document: HtmlDocument, given: boolean): Either.E
     company: titles.find((t) => t.company !== undefined)?.company,
     location: titles.find((t) => t.location !== undefined)?.location
   }
-  const h1 = meta.h1 !== undefined && meta.h1.length <= 150 ? meta.h1 : undefined
-  // A generic h1 ("Acme Careers") sits above the job's own heading: take the first specific h2 then.
-  // No h1 at all (a board that uses h2 for the job): the first specific h2.
-  // An h1 that is the site's own name ("Meridian Dental Partners", the page's whole <title>) is a banner over the job's
-  // h2, and names the employer.
-  const banner = h1 !== undefined && meta.h2 !== undefined &&
-      ((meta.siteName !== undefined && sameText(meta.siteName, h1)) ||
-        (meta.documentTitle !== undefined && sameText(meta.documentTitle, h1) && isOrganisationName(h1)))
-    ? h1
-    : undefined
-  // "Come for the shift. Stay for the people." over the job's h2: a slogan the page's title does not repeat, where it
-  // repeats a heading under it.
-  const slogan = h1 !== undefined && banner === undefined && !inTitle(meta.documentTitle, h1) ? titled : undefined
   const heading = slogan ?? (h1 !== undefined && !isGenericHeading(h1) && banner === undefined ? h1 : meta.h2)
   const company = header.company ?? employerSiteName(meta.siteName) ?? banner ??
     (h1 === undefined ? undefined : companyOfHeading(h1)) ?? split.company ??

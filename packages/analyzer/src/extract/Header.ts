@@ -1,4 +1,5 @@
 import type { Posting } from "@jobfit/core"
+import { fromDom } from "./Blocks.js"
 import type { DomElement, HtmlDocument } from "./Dom.js"
 import {
   EMPLOYMENT,
@@ -184,33 +185,6 @@ const microdata = (document: HtmlDocument): Header => {
   }
 }
 
-/** An element's text, a line for each line break and block it holds. */
-const linesOf = (element: DomElement): ReadonlyArray<string> => {
-  const lines: Array<string> = []
-  let current = ""
-  const walk = (node: DomElement) => {
-    const children = node.childNodes
-    for (let i = 0; i < children.length; i++) {
-      const child = children[i]!
-      if (child.nodeType === 3) current += child.textContent ?? ""
-      else if (child.nodeType === 1) {
-        const name = (child as DomElement).localName
-        const block = name === "br" || BLOCK.has(name)
-        if (block && current.trim() !== "") lines.push(current.replace(/\s+/g, " ").trim())
-        if (block) current = ""
-        walk(child as DomElement)
-        if (block && current.trim() !== "") lines.push(current.replace(/\s+/g, " ").trim())
-        if (block) current = ""
-      }
-    }
-  }
-  walk(element)
-  if (current.trim() !== "") lines.push(current.replace(/\s+/g, " ").trim())
-  return lines
-}
-
-const BLOCK = new Set(["p", "div", "li", "dd", "dt", "address", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "td"])
-
 /** The value of a label: the element beside it, or after its parent when the label stands alone in one. */
 const valueOf = (term: DomElement): DomElement | undefined => {
   if (term.localName === "dt") {
@@ -238,7 +212,9 @@ const labelled = (document: HtmlDocument, labels: RegExp): string | undefined =>
     const element = valueOf(term)
     const value = text(element)
     // "7400 Bellaire Trace / Houston, TX 77030 / USA": an address stands for its town.
-    const address = element === undefined || labels !== LOCATION_LABEL ? undefined : placeOfAddress(linesOf(element))
+    const address = element === undefined || labels !== LOCATION_LABEL
+      ? undefined
+      : placeOfAddress(fromDom(element).map((block) => block.text))
     if (address !== undefined) return address
     if (value !== undefined && value.length <= 120) return value
   }

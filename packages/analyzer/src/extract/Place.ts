@@ -258,8 +258,9 @@ const CITY_HOMES: Readonly<Record<string, readonly [string, string | undefined]>
   adelaide: ["AU", "sa"]
 }
 
+const US_CODES: ReadonlySet<string> = new Set(Object.values(US_STATES))
 const REGION_CODES = new Set([
-  ...Object.values(US_STATES),
+  ...US_CODES,
   ...Object.values(CA_PROVINCES),
   ...Object.values(AU_STATES)
 ])
@@ -268,7 +269,7 @@ const REGION_NAMES: Readonly<Record<string, string>> = { ...US_STATES, ...CA_PRO
 /** Whether a region is a US state, by code or name ("TX", "Texas"). */
 export const isUsState = (region: string): boolean => {
   const lower = region.trim().toLowerCase()
-  return US_STATES[lower] !== undefined || Object.values(US_STATES).includes(lower)
+  return US_STATES[lower] !== undefined || US_CODES.has(lower)
 }
 
 const MODE_WORDS: ReadonlyArray<readonly [RegExp, WorkMode]> = [
@@ -324,7 +325,7 @@ export const parsePlace = (place: string): Place => {
     region ??= name
   }
   const home = city === undefined ? undefined : CITY_HOMES[city]
-  if (country === undefined && region !== undefined && Object.values(US_STATES).includes(region)) country = "US"
+  if (country === undefined && region !== undefined && US_CODES.has(region)) country = "US"
   if (country === undefined && home !== undefined) country = home[0]
   return {
     city,

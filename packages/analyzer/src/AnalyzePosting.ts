@@ -7,7 +7,7 @@ import { experienceFactor, type Factor, salaryFactor, seniorityFactor, skillFact
 import { capOf, type Gate, gatesOf } from "./score/Gates.js"
 import { locationFit, RELOCATION_SCORE } from "./score/Location.js"
 import { profileFacts } from "./score/ProfileFacts.js"
-import { yearsOfWork } from "./score/ResumeDates.js"
+import { isOngoing } from "./score/ResumeDates.js"
 import { roleFactor } from "./score/Role.js"
 import { postingPay } from "./score/Salary.js"
 import { combine, verdictFor } from "./score/Score.js"
@@ -47,19 +47,14 @@ export const FIELD_CAP = 15
 export const STRETCH_SHARE = 0.85
 
 /** A role above the level the profile prefers ("Senior", "Lead" for a mid-level profile). */
-const isStepUp = (
-  title: string,
-  level: Level | undefined,
-  profile: Profile.Profile,
-  now: Date
-): boolean => {
+const isStepUp = (title: string, level: Level | undefined, profile: Profile.Profile, years: number): boolean => {
   const wanted = profile.preferences.seniority
   if (level === undefined || wanted === undefined || levelIndex(level) <= levelIndex(wanted)) return false
   // One's own job one level up, with the years that level implies (a staff accountant of seven years for a senior
   // accountant's job), is the next step of a career, not a stretch.
-  const current = (profile.resume.work ?? []).filter((job) => /^(?:present|current|)$/i.test(job.endDate?.trim() ?? ""))
+  const current = (profile.resume.work ?? []).filter(isOngoing)
   return !(
-    levelIndex(level) === levelIndex(wanted) + 1 && yearsOfWork(profile.resume.work, now) >= yearsForLevel[level] &&
+    levelIndex(level) === levelIndex(wanted) + 1 && years >= yearsForLevel[level] &&
     isOwnJob(title, current.flatMap((job) => job.position === undefined ? [] : [job.position]))
   )
 }
@@ -117,7 +112,7 @@ export const analyzePosting = (
   const facts = profileFacts(profile, now)
   const gates = gatesOf(posting, segments, skills, asks, has, facts, taxonomy, categoriesOf(have))
   // A step up in level with required skills missing is a stretch: a person weighs it before applying, as a move.
-  const stretch = isStepUp(posting.title, level, profile, now) && required.asks > 0 &&
+  const stretch = isStepUp(posting.title, level, profile, facts.years) && required.asks > 0 &&
     required.met / required.asks < STRETCH_SHARE
   const seniority = seniorityFactor(level, profile.preferences)
   // Pay 30% or more below the profile's minimum (a salary score of 0): a person weighs it before applying, however
@@ -131,7 +126,7 @@ export const analyzePosting = (
       ? lesser(skillFactor("required_skills", skills, have, required), roleFactor(posting.title, facts))
       : skillFactor("required_skills", skills, have, required),
     skillFactor("preferred_skills", skills, have, preferred),
-    experienceFactor(asked, level, yearsOfWork(profile.resume.work, now)),
+    experienceFactor(asked, level, facts.years),
     stretch
       ? {
         ...seniority,

@@ -15,7 +15,7 @@ import {
   splitPageTitle,
   underTitle
 } from "./Header.js"
-import { isOrganisationName, WORK_MODE } from "./HeaderLines.js"
+import { isOrganisationName, withoutAside, WORK_MODE } from "./HeaderLines.js"
 import { fromJobPostingLd } from "./JobPostingLd.js"
 import { findJobPostings, jobPostingsInPage, parseLenient } from "./JsonLd.js"
 import { mainContent } from "./MainContent.js"
@@ -155,7 +155,7 @@ const subjectHeader = (line: string): { readonly title?: string; readonly compan
   const header = titleLine(line)
   const dashed = /^(.{3,100}?)\s+[-–—]\s+(.{2,60})$/.exec(header.title ?? "")
   if (header.company === undefined && dashed !== null && isOrganisationName(dashed[2]!)) {
-    return { title: dashed[1]!.replace(/\s*\([^()]*\)$/, ""), company: dashed[2]! }
+    return { title: withoutAside(dashed[1]!), company: dashed[2]! }
   }
   return header.title === undefined
     ? {}

@@ -91,6 +91,12 @@ export const isFurniture = (raw: string): boolean => {
   return MENU_ITEM.test(line) || isBoard(line) || isMenuLine(raw) || FURNITURE_LINE.some((p) => p.test(line))
 }
 
+/** The index of the first non-empty line after line `i`. */
+const nextLine = (lines: ReadonlyArray<string>, i: number): number | undefined => {
+  for (let j = i + 1; j < lines.length; j++) if (lines[j]!.trim() !== "") return j
+  return undefined
+}
+
 /** How many of a paste's first lines are looked at for furniture. */
 const TOP = 20
 
@@ -116,15 +122,14 @@ export const withoutFurniture = (text: string): { readonly text: string; readonl
       continue
     }
     if (MEMBER.test(raw.trim())) {
-      const next = lines.findIndex((line, j) => j > i && line.trim() !== "")
-      if (next > 0) i = next
+      i = nextLine(lines, i) ?? i
       continue
     }
     const logo = LOGO.exec(raw.trim())
     if (logo !== null) {
       employer ??= logo[1]!
-      const next = lines.slice(i + 1).find((line) => line.trim() !== "")?.trim()
-      if (next !== logo[1]) kept.push(logo[1]!)
+      const next = nextLine(lines, i)
+      if (next === undefined || lines[next]!.trim() !== logo[1]) kept.push(logo[1]!)
       continue
     }
     if (!isFurniture(raw)) kept.push(chatMarkup(raw))

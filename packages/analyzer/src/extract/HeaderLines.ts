@@ -53,3 +53,6 @@ export const NAME_LINE = new RegExp(
 
 // The parts of a pasted line between spaced dots or bars: "Senior Accountant | Chicago, IL | Hybrid".
 export const SPACED_SEPARATOR = /\s+[·•|]\s+/
+
+/** "Chicago, IL (West Loop)" -> "Chicago, IL", "Hybrid (3 days in office)" -> "Hybrid": without what parentheses add. */
+export const withoutAside = (text: string): string => text.replace(/\s*\([^()]*\)$/, "")

@@ -9,6 +9,7 @@ import {
   NAME_LINE,
   ORGANISATION,
   SPACED_SEPARATOR,
+  withoutAside,
   WORK_MODE
 } from "./HeaderLines.js"
 import { parsePlace } from "./Place.js"
@@ -181,9 +182,6 @@ const OTHER_FIELD =
 // "Keystone Fuel Transport, Columbus, OH": an employer, then a city and a US state.
 const COMPANY_CITY_REGION =
   /^([\p{Lu}][^,]{2,60}),\s*([\p{Lu}][\p{L}.' -]{1,40}(?:,\s*|\s+)(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]))$/u
-
-// "Chicago, IL (West Loop)" -> "Chicago, IL", "Hybrid (3 days in office)" -> "Hybrid": without what parentheses add.
-const withoutAside = (text: string): string => text.replace(/\s*\([^()]*\)$/, "")
 
 const NAME_THEN_PLACE = /^([^()]{2,60}?)\s*\(([^()]{2,80})\)$/
 

@@ -15,6 +15,10 @@ export const parseResumeDate = (text: string): number | undefined => {
   return Date.UTC(year, month - 1, day)
 }
 
+/** Whether a job of the resume goes on: a missing, empty or "present" end date. */
+export const isOngoing = (job: { readonly endDate?: string | undefined }): boolean =>
+  OPEN_END.test((job.endDate ?? "").trim())
+
 /**
  * Years of work in the resume at `now`: the union of its work periods, so overlapping jobs count once.
  * A missing, empty or "present" end date means the job goes on; a period without a readable start is left out.
@@ -25,8 +29,7 @@ export const yearsOfWork = (work: Profile.Resume["work"], now: Date): number => 
   for (const job of work ?? []) {
     const start = job.startDate === undefined ? undefined : parseResumeDate(job.startDate)
     if (start === undefined) continue
-    const endText = job.endDate ?? ""
-    const end = OPEN_END.test(endText.trim()) ? nowMs : parseResumeDate(endText)
+    const end = isOngoing(job) ? nowMs : parseResumeDate(job.endDate ?? "")
     if (end === undefined) continue
     const clippedEnd = Math.min(end, nowMs)
     if (clippedEnd > start) periods.push([start, clippedEnd])

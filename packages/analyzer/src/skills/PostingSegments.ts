@@ -1,4 +1,5 @@
 import type { Posting } from "@jobfit/core"
+import { withoutAside } from "../extract/HeaderLines.js"
 import { MUST_LABEL } from "../extract/Sections.js"
 import { findMentions } from "./Matcher.js"
 import { cleanLine, makeSentence, type Sentence, splitLines, splitSentences } from "./Sentence.js"
@@ -84,7 +85,7 @@ const headingOf = (
     }
   }
   // "BENEFITS SUMMARY (full-time, 36 hrs/wk)": a heading's aside in parentheses says nothing of what it opens.
-  const bare = line.replace(/^#+\s*/, "").replace(/\s*\([^()]*\)$/, "")
+  const bare = withoutAside(line.replace(/^#+\s*/, ""))
   if (BULLETED.test(raw) || wordCount(bare) > 6 || /[.!?,;\d]/.test(bare)) return undefined
   if (STANDALONE_HEADING.test(bare) || ABOUT_HEADING.test(bare)) return { heading: bare, rest: "" }
   if (wordCount(bare) <= 4 && JOB_HEADING.test(bare)) return { heading: bare, rest: "" }

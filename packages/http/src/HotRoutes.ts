@@ -2,7 +2,22 @@ import { HttpServer, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Errors, Gateway, Idempotency } from "@jobfit/core"
 import { McpServer } from "@jobfit/mcp"
-import { Context, Effect, FiberId, FiberRef, HashMap, Layer, List, LogSpan, Option, Runtime, Stream } from "effect"
+import {
+  Cause,
+  Context,
+  Effect,
+  Exit,
+  type Fiber,
+  FiberId,
+  FiberRef,
+  HashMap,
+  Layer,
+  List,
+  LogSpan,
+  Option,
+  Runtime,
+  Stream
+} from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import * as AccessLog from "./AccessLog.js"
 import * as HttpRoutes from "./HttpRoutes.js"
@@ -30,45 +45,42 @@ const header = (request: IncomingMessage, name: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value
 }
 
-/** The body's bytes, at most `maxBytes`, with ToolCallBody.readBytes's rules, from a Node request. */
-const bodyBytes = (request: IncomingMessage, maxBytes: number): Effect.Effect<Uint8Array, Errors.AppError> => {
+type Body = Effect.Effect<Uint8Array, Errors.AppError>
+
+const tooLarge = (maxBytes: number): Body => Effect.fail(new Errors.RequestTooLarge({ max_bytes: maxBytes }))
+
+/**
+ * Reads the body with node's own callbacks, at most `maxBytes`, with ToolCallBody.readBytes's rules, and gives
+ * `done` its bytes or why not. A declared Content-Length above the limit is refused without reading.
+ */
+const readBody = (request: IncomingMessage, maxBytes: number, done: (body: Body) => void): void => {
   const declared = ToolCallBody.declaredLength(Option.fromNullable(header(request, "content-length")))
   if (Option.isSome(declared) && declared.value > maxBytes) {
-    return Effect.fail(new Errors.RequestTooLarge({ max_bytes: maxBytes }))
+    return done(tooLarge(maxBytes))
   }
-  return Effect.async<Uint8Array, Errors.AppError>((resume) => {
-    const kept: Array<Buffer> = []
-    let size = 0
-    const onData = (chunk: Buffer) => {
-      size += chunk.length
-      // A larger body is read to its end but not kept: stopping early would drop the connection before the 413.
-      if (size <= maxBytes) kept.push(chunk)
-    }
-    const stop = () => {
-      request.off("data", onData).off("end", onEnd).off("error", onError)
-    }
-    const onEnd = () => {
-      stop()
-      resume(
-        size > maxBytes
-          ? Effect.fail(new Errors.RequestTooLarge({ max_bytes: maxBytes }))
-          : Effect.succeed(Buffer.concat(kept, size))
-      )
-    }
-    const onError = () => {
-      stop()
-      resume(Effect.fail(new Errors.InvalidRequest({ message: "The request body could not be read" })))
-    }
-    request.on("data", onData).on("end", onEnd).on("error", onError)
-    return Effect.sync(stop)
-  })
+  const kept: Array<Buffer> = []
+  let size = 0
+  const onData = (chunk: Buffer) => {
+    size += chunk.length
+    // A larger body is read to its end but not kept: stopping early would drop the connection before the 413.
+    if (size <= maxBytes) kept.push(chunk)
+  }
+  const stop = () => {
+    request.off("data", onData).off("end", onEnd).off("error", onError)
+  }
+  const onEnd = () => {
+    stop()
+    done(size > maxBytes ? tooLarge(maxBytes) : Effect.succeed(Buffer.concat(kept, size)))
+  }
+  const onError = () => {
+    stop()
+    done(Effect.fail(new Errors.InvalidRequest({ message: "The request body could not be read" })))
+  }
+  request.on("data", onData).on("end", onEnd).on("error", onError)
 }
 
-const text = (request: IncomingMessage) =>
-  Effect.flatMap(bodyBytes(request, ToolCallBody.MAX_BYTES), ToolCallBody.utf8Text)
-
-const toolCall = (request: IncomingMessage): Effect.Effect<ToolCallBody.ToolCall, Errors.AppError> =>
-  ToolCallBody.toolCallOf(Option.fromNullable(header(request, "content-type")), text(request))
+const toolCall = (request: IncomingMessage, text: Effect.Effect<string, Errors.AppError>) =>
+  ToolCallBody.toolCallOf(Option.fromNullable(header(request, "content-type")), text)
 
 /** Writes an answer whole, as the platform's Node server would: status, headers, its bytes (none for a stream). */
 const send = (response: ServerResponse, answer: HttpServerResponse.HttpServerResponse) => {
@@ -103,44 +115,70 @@ export const make = (
     const gateway = Context.getOption(context, Gateway.Gateway)
     const mcp = Context.getOption(context, McpServer.McpServer)
     if (Option.isNone(gateway) || Option.isNone(mcp)) return undefined
-    const runFork = Runtime.runFork(
+    const runSyncExit = Runtime.runSyncExit(
       yield* Effect.runtime<Gateway.Gateway | McpServer.McpServer>().pipe(
         Effect.provideService(Gateway.Gateway, gateway.value),
         Effect.provideService(McpServer.McpServer, mcp.value)
       )
     )
     const sent = AccessLog.recorder(HttpRoutes.known)
-    const routes = new Map<string, (request: IncomingMessage) => AnswerEffect>([
-      [`${prefix}${TOOLS_CALL}`, (request) =>
-        HttpRoutes.callTool(callerOf(request), header(request, Idempotency.HEADER), toolCall(request))],
-      [`${prefix}${MCP}`, (request) =>
+    const routes = new Map<
+      string,
+      (request: IncomingMessage, text: Effect.Effect<string, Errors.AppError>) => AnswerEffect
+    >([
+      [`${prefix}${TOOLS_CALL}`, (request, text) =>
+        HttpRoutes.callTool(callerOf(request), header(request, Idempotency.HEADER), toolCall(request, text))],
+      [`${prefix}${MCP}`, (request, text) =>
         McpRoute.answer({
           header: (name) =>
             Option.fromNullable(header(request, name)),
           bound,
           caller: callerOf(request),
-          text: text(request)
+          text
         })]
     ])
     return (request, response) => {
-      if (request.method !== "POST") return false
+      if (request.method !== "POST") {
+        return false
+      }
       const path = pathOf(request.url ?? "")
       const route = routes.get(path)
-      if (route === undefined) return false
+      if (route === undefined) {
+        return false
+      }
       const start = performance.now()
       const id = RequestId.choose(Option.fromNullable(header(request, RequestId.HEADER)))
       const logged = prefix === "" ? path : path.slice(prefix.length)
-      const fiber = runFork(
-        route(request).pipe(
-          Effect.catchAllCause(HttpRoutes.internal),
-          Effect.tap((answer) => sent("POST", logged, answer.status, start)),
-          Effect.flatMap((answer) => write(response, HttpServerResponse.setHeader(answer, RequestId.HEADER, id))),
-          (answered) => logsOf(answered, id)
-        )
-      )
+      // Set while the call waits on something (a remote store or limiter); a call that needs nothing remote runs to
+      // its answer at once, with no fiber scheduled.
+      let fiber: Fiber.RuntimeFiber<unknown, unknown> | undefined
+      let closed = false
       // A client that goes away interrupts its call, as on the app's path.
       response.on("close", () => {
-        if (!response.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)
+        closed = true
+        if (fiber !== undefined && !response.writableEnded) {
+          fiber.unsafeInterruptAsFork(FiberId.none)
+        }
+      })
+      // The body is read before the call runs: a fiber that waited for it cost two turns of the scheduler.
+      readBody(request, ToolCallBody.MAX_BYTES, (body) => {
+        if (closed) {
+          return
+        }
+        const exit = runSyncExit(
+          route(request, Effect.flatMap(body, ToolCallBody.utf8Text)).pipe(
+            Effect.catchAllCause(HttpRoutes.internal),
+            Effect.tap((answer) =>
+              sent("POST", logged, answer.status, start)
+            ),
+            Effect.flatMap((answer) => write(response, HttpServerResponse.setHeader(answer, RequestId.HEADER, id))),
+            (answered) => logsOf(answered, id)
+          )
+        )
+        if (Exit.isFailure(exit)) {
+          const waiting = Option.filter(Cause.dieOption(exit.cause), Runtime.isAsyncFiberException)
+          if (Option.isSome(waiting)) fiber = waiting.value.fiber
+        }
       })
       return true
     }

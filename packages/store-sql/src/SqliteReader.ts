@@ -24,6 +24,11 @@ const MAX_STATEMENTS = 100
 
 const BUSY_TIMEOUT_MS = 5_000
 
+interface Prepared {
+  readonly statement: Sqlite.Statement
+  readonly columns: ReadonlyArray<string>
+}
+
 /**
  * The reader of a SQLite file, opened once the SqlClient in context has created and migrated the file; none for an
  * in-memory database, which a second connection would not share.
@@ -39,21 +44,27 @@ export const layer = (filename: string): Layer.Layer<never, SqlError> =>
         (db) => Effect.sync(() => db.close())
       )
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
-      const prepared = new Map<string, Sqlite.Statement>()
-      const prepare = (sql: string) => {
+      const prepared = new Map<string, Prepared>()
+      const prepare = (sql: string): Prepared => {
         const known = prepared.get(sql)
         if (known !== undefined) return known
         if (prepared.size >= MAX_STATEMENTS) prepared.clear()
-        const statement = db.prepare(sql)
-        prepared.set(sql, statement)
-        return statement
+        const statement = db.prepare(sql).raw(true)
+        const made = { statement, columns: statement.columns().map((c) => c.name) }
+        prepared.set(sql, made)
+        return made
       }
       return Context.make(SqliteReader, {
         all: (statement) =>
           Effect.try({
             try: () => {
               const [sql, params] = statement.compile()
-              return prepare(sql).all(...params) as ReadonlyArray<unknown>
+              const { columns, statement: prepared } = prepare(sql)
+              return (prepared.all(...params) as ReadonlyArray<ReadonlyArray<unknown>>).map((values) => {
+                const row: Record<string, unknown> = {}
+                for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i]
+                return row
+              })
             },
             catch: (cause) => new SqlError({ cause, message: "Failed to execute statement" })
           })

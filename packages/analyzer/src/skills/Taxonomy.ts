@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { gramHash, gramTable, hashOf, keyOf, tokenize, WordFilter } from "./Tokenizer.js"
+import { gramHashOf, gramTable, keyOf, tokenize, WordFilter } from "./Tokenizer.js"
 
 /** One skill as data/skills.json stores it. */
 export const SkillEntry = Schema.Struct({
@@ -94,13 +94,12 @@ export const makeTaxonomy = (entries: ReadonlyArray<SkillEntry>): Taxonomy => {
     if (first === undefined) return
     if (tokens.length > 1) starters.add(first.norm)
     for (let k = 1; k < tokens.length; k++) prefixes.add(keyOf(tokens, "norm", 0, k))
-    // Hashed by the lower-cased words, as a posting's all-ASCII tokens are; a term with other letters sets no bits,
-    // and a posting's words with other letters are looked up by string.
-    let hash = hashOf(first.norm)
-    for (let k = 1; k < tokens.length && hash >= 0; k++) {
-      const word = hashOf(tokens[k]?.norm ?? "")
-      hash = word < 0 ? -1 : gramHash(hash, word)
-      if (hash >= 0) grams[hash] = (grams[hash] ?? 0) | (k === tokens.length - 1 ? GRAM_TERM : GRAM_PREFIX)
+    // Hashed from the tokens' own hashes, as the matcher hashes a posting's (gramHashOf): a term with other letters
+    // than ASCII sets no bits, and a posting's words with other letters are looked up by string.
+    for (let k = 1; k < tokens.length; k++) {
+      const hash = gramHashOf(tokens, 0, k)
+      if (hash < 0) break
+      grams[hash] = (grams[hash] ?? 0) | (k === tokens.length - 1 ? GRAM_TERM : GRAM_PREFIX)
     }
     maxTokens = Math.max(maxTokens, tokens.length)
     if (term.kind === "insensitive") addTerm(insensitive, keyOf(tokens, "norm"), term)

@@ -1,4 +1,5 @@
 import type { Block } from "./Blocks.js"
+import { withoutAside } from "./HeaderLines.js"
 
 export type SectionName = "requirements" | "nice_to_have" | "responsibilities"
 
@@ -49,9 +50,9 @@ const patterns: ReadonlyArray<readonly [SectionName | "other", RegExp]> = [
   ]
 ]
 
-// "BENEFITS SUMMARY (full-time, 36 hrs/wk)": a heading's aside in parentheses says nothing of what it opens.
+// "BENEFITS SUMMARY (full-time, 36 hrs/wk):": a heading's aside in parentheses says nothing of what it opens.
 const normalise = (text: string) =>
-  text.replace(/\s*\([^()]*\)\s*:?$/, "").toLowerCase().replace(/[’‘`]/g, "'").replace(/[^\p{L}\p{N}'&.\- ]+/gu, " ")
+  withoutAside(text.replace(/\s*:$/, "")).toLowerCase().replace(/[’‘`]/g, "'").replace(/[^\p{L}\p{N}'&.\- ]+/gu, " ")
     .replace(/\s+/g, " ").trim()
     .replace(/[.\- ]+$/, "")
 

@@ -112,20 +112,21 @@ export const withoutFurniture = (text: string): { readonly text: string; readonl
   let seen = 0
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!
-    if (seen >= TOP || raw.trim() === "") {
+    const line = raw.trim()
+    if (seen >= TOP || line === "") {
       kept.push(raw)
       continue
     }
     seen++
-    if (/^(?:what|where)$/i.test(raw.trim())) {
+    if (/^(?:what|where)$/i.test(line)) {
       i++
       continue
     }
-    if (MEMBER.test(raw.trim())) {
+    if (MEMBER.test(line)) {
       i = nextLine(lines, i) ?? i
       continue
     }
-    const logo = LOGO.exec(raw.trim())
+    const logo = LOGO.exec(line)
     if (logo !== null) {
       employer ??= logo[1]!
       const next = nextLine(lines, i)

@@ -73,29 +73,33 @@ export const stripSiteSuffix = (title: string, company: string | undefined): str
  */
 export const companyFromTitle = (title: string | undefined, jobTitle?: string): string | undefined => {
   if (title === undefined) return undefined
+  const parts = title.split(separators).map((part) => part.trim())
+  // Among a title's parts, those that are neither a place nor the board.
+  const employers = (among: ReadonlyArray<string>) => among.filter((part) => !isPlaceLine(part) && !isBoard(part))
   if (jobTitle !== undefined) {
     // The job's own title, which may hold a separator itself ("Accountant II - General Ledger"), is no company.
+    const whole = title.trim()
     const job = jobTitle.trim()
-    if (title.trim().toLowerCase() === job.toLowerCase()) return undefined
-    if (job.length > 0 && title.trim().toLowerCase().startsWith(job.toLowerCase())) {
+    const lowerJob = job.toLowerCase()
+    const lowerWhole = whole.toLowerCase()
+    if (lowerWhole === lowerJob) return undefined
+    if (job.length > 0 && lowerWhole.startsWith(lowerJob)) {
       // "Backend Engineer at Quayside Labs • Berlin".
-      const rest = title.trim().slice(job.length).replace(/^\s*(?:at|@)\s+/i, " - ").split(separators)
+      const rest = whole.slice(job.length).replace(/^\s*(?:at|@)\s+/i, " - ").split(separators)
         .map((part) => part.trim()).filter((part) => part !== "")
-      const named = rest.filter((part) => !isPlaceLine(part) && !isBoard(part))
+      const named = employers(rest)
       if (named.length === 1) return nonEmpty(named[0])
     }
-    const parts = title.split(separators).map((part) => part.trim())
-    const at = parts.findIndex((part) => part.toLowerCase() === job.toLowerCase())
+    const at = parts.findIndex((part) => part.toLowerCase() === lowerJob)
     // The other part, or among more the one that is neither a place nor the board ("Senior Backend Developer -
     // Nordlicht GmbH - Hamburg - StepStone").
     const others = parts.filter((_, i) => i !== at)
-    const named = others.length >= 2 ? others.filter((part) => !isPlaceLine(part) && !isBoard(part)) : others
+    const named = others.length >= 2 ? employers(others) : others
     if (at >= 0 && named.length === 1) return nonEmpty(named[0])
   }
   // "Backend Engineer at Quayside Labs • Berlin • Wellfound": the employer ends where the next part begins.
   const at = /\s(?:at|@)\s+([^|–—•·-]{2,40}?)(?:\s+[|–—•·-]\s+.*)?$/.exec(title)
   if (at) return nonEmpty(at[1]?.trim())
-  const parts = title.split(separators).map((part) => part.trim())
   const last = parts.length > 1 ? parts[parts.length - 1] : undefined
   return last === undefined || isBoard(last) ? undefined : nonEmpty(last)
 }

@@ -34,6 +34,8 @@ floors (raw node:http, raw node:http + better-sqlite3, the official MCP SDK answ
   --rounds N        the targets take turns N times                 (default 3)
   --jobs N          seeded jobs                                    (default 1000)
   --quick           warm-up 1 s, 2 s measured, 1 round (a smoke run)
+  --store KIND      sqlite: jobfit reads the seeded file (default); cached: the file once and memory after
+                    (Fixture.cachedStore), the ceiling of a request whose store costs nothing
   --profile         write a CPU profile of the jobfit server (node --cpu-prof) and print where its time went
   --help`
 
@@ -46,6 +48,7 @@ const args = parseArgs({
     jobs: { type: "string", default: "1000" },
     quick: { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
+    store: { type: "string", default: "sqlite" },
     help: { type: "boolean", default: false }
   },
   strict: true
@@ -60,13 +63,20 @@ const whole = (name: string, text: string, min: number, max: number) => {
   return n
 }
 
+const storeKind = (text: string): "sqlite" | "cached" => {
+  if (text === "sqlite" || text === "cached") return text
+  process.stderr.write(`--store must be sqlite or cached\n\n${usage}\n`)
+  return process.exit(2)
+}
+
 const options = {
   connections: whole("connections", args.connections, 1, 512),
   warmup: args.quick ? 1 : whole("warmup", args.warmup, 0, 60),
   duration: args.quick ? 2 : whole("duration", args.duration, 1, 300),
   rounds: args.quick ? 1 : whole("rounds", args.rounds, 1, 20),
   jobs: whole("jobs", args.jobs, 10, 100_000),
-  profile: args.profile
+  profile: args.profile,
+  store: storeKind(args.store)
 }
 
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-")
@@ -107,7 +117,7 @@ const program = Effect.gen(function*() {
     Child.start({
       name: "jobfit",
       entry: "bench/src/JobfitServer.ts",
-      env: { BENCH_DATABASE: database, BENCH_STORE: "sqlite", BENCH_ACCESS_LOG: "1" },
+      env: { BENCH_DATABASE: database, BENCH_STORE: options.store, BENCH_ACCESS_LOG: "1" },
       nodeArgs: profileDir === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", profileDir]
     }),
     Child.start({
@@ -156,7 +166,8 @@ const program = Effect.gen(function*() {
   )
   yield* Console.log(
     `${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s measured per target in ` +
-      `${options.rounds} rounds; ${pinned ? "servers pinned to core 1, load to core 0" : "not pinned"}`
+      `${options.rounds} rounds; ${pinned ? "servers pinned to core 1, load to core 0" : "not pinned"}` +
+      (options.store === "cached" ? "; jobfit's store answers from memory" : "")
   )
 
   const warmed: Array<string> = []

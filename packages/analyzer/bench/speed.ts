@@ -12,6 +12,8 @@ import { resolve } from "node:path"
 import { pathToFileURL } from "node:url"
 import { analyzePosting } from "../src/AnalyzePosting.js"
 import { builtinTaxonomy } from "../src/skills/BuiltinTaxonomy.js"
+import { findMentions } from "../src/skills/Matcher.js"
+import { postingSegments } from "../src/skills/PostingSegments.js"
 import { loadCorpus } from "../test/AnalyzerCorpus.js"
 
 const flag = (name: string): string | undefined => {
@@ -148,6 +150,15 @@ if (baseDir !== undefined) {
 const ours = measure((posting, i) => analyzePosting(posting, fresh(i), corpus.now))
 const cached = measure((posting, i) => analyzePosting(posting, profileAt(i), corpus.now))
 const baseline = measure((posting) => naive(posting))
+// The part of an analysis every skill analyzer does: the posting cut into sentences under their headings, and the
+// skills each names (terms and tasks), with none of the checks that read them (asks, gates, flags, score).
+const matchOnly = measure((posting) => {
+  let found = 0
+  for (const segment of postingSegments(posting, taxonomy)) {
+    if (segment.mode !== "skip") found += findMentions(segment.sentence, taxonomy).length
+  }
+  return found
+})
 
 out(
   `jobfit analyzer speed, one core, ${postings.length} postings of ~${
@@ -163,6 +174,7 @@ const line = (name: string, r: ReturnType<typeof measure>) =>
 line("built-in: match+score+flags+assessment, fresh profile", ours)
 line("built-in, same profile objects (profile skills cached)", cached)
 line(`baseline: naive substring search of ${terms.length} terms (match only)`, baseline)
+line("floor: the built-in's sentences and their skills, no checks", matchOnly)
 out(
   `ratio built-in / baseline: ${(ours.rate / baseline.rate).toFixed(2)}x (fresh profiles), ${
     (cached.rate / baseline.rate).toFixed(2)

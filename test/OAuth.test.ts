@@ -206,6 +206,8 @@ describe("OAuth 2.1 for remote MCP clients", () => {
           client_id: clientId
         })
         assert.deepStrictEqual([reused.status, reused.body?.["error"]], [400, "invalid_grant"])
+        // At once, as a retry would come: refused without ending the grant (after OAuthStore.REUSE_GRACE it would).
+        assert.strictEqual((yield* mcp(fresh.access_token)).status, 200)
 
         // Revoking ends it at once.
         assert.strictEqual((yield* form("/oauth/revoke", { token: fresh.refresh_token })).status, 200)

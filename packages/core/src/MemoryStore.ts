@@ -424,6 +424,8 @@ export const make = () => {
       refresh: string
       refreshExpires: DateTime.Utc
       revoked: boolean
+      /** The refresh tokens rotated out, each kept as long as the one that replaced it lives: reuse means theft. */
+      rotated: Array<{ readonly token: string; readonly at: DateTime.Utc; readonly expires: DateTime.Utc }>
     }
   > = []
   const tokenPair = () => ({
@@ -467,7 +469,8 @@ export const make = () => {
           accessExpires: expires.access,
           refresh: made.refresh_token,
           refreshExpires: expires.refresh,
-          revoked: false
+          revoked: false,
+          rotated: []
         })
         return made
       }),
@@ -477,8 +480,20 @@ export const make = () => {
           p.refresh === refreshToken && p.grant.client_id === clientId && !p.revoked &&
           DateTime.lessThan(now, p.refreshExpires)
         )
-        if (pair === undefined) return Effect.succeed(Option.none())
+        if (pair === undefined) {
+          const reused = pairs.find((p) =>
+            p.rotated.some((r) =>
+              r.token === refreshToken && DateTime.lessThan(now, r.expires) &&
+              DateTime.greaterThan(now, DateTime.addDuration(r.at, OAuthStore.REUSE_GRACE))
+            )
+          )
+          if (reused === undefined || reused.revoked) return Effect.succeed(Option.none())
+          reused.revoked = true
+          return Effect.as(OAuthStore.logReuse(reused.id), Option.none())
+        }
         const made = tokenPair()
+        pair.rotated = pair.rotated.filter((r) => DateTime.lessThan(now, r.expires))
+        pair.rotated.push({ token: pair.refresh, at: now, expires: expires.refresh })
         pair.access = made.access_token
         pair.accessExpires = expires.access
         pair.refresh = made.refresh_token

@@ -1,4 +1,4 @@
-import { Context, type DateTime, type Effect, type Option } from "effect"
+import { Context, type DateTime, Duration, Effect, type Option } from "effect"
 import type { User } from "./Account.js"
 import type { UserId } from "./Ids.js"
 import type { Scope } from "./Scope.js"
@@ -69,7 +69,11 @@ export class OAuthStore extends Context.Tag("@jobfit/core/OAuthStore")<OAuthStor
   ) => Effect.Effect<Tokens>
   /**
    * New tokens for a live refresh token of this client, which then stops working (rotation); none for an unknown,
-   * expired, revoked or used one.
+   * expired, revoked or used one. A used one presented again more than `REUSE_GRACE` after its rotation, by any
+   * client, revokes its grant: one of two holders of the token is not the client it was issued to (RFC 9700
+   * §4.14.2). Used tokens are remembered until the token that replaced them would have expired. Within the grace a
+   * used one is only refused: a client that retries a refresh whose answer it lost, or two of its requests that
+   * refresh at once.
    */
   readonly refresh: (
     refreshToken: string,
@@ -85,6 +89,15 @@ export class OAuthStore extends Context.Tag("@jobfit/core/OAuthStore")<OAuthStor
   /** Revokes one of the user's grants; false when the user has no such live grant. */
   readonly disconnect: (userId: UserId, grantId: number) => Effect.Effect<boolean>
 }>() {}
+
+/** How long after its rotation a used refresh token is only refused, not taken as a sign of theft. */
+export const REUSE_GRACE: Duration.Duration = Duration.seconds(10)
+
+/** What a store logs when a reuse revokes a grant: the operator's sign that a refresh token leaked. */
+export const logReuse = (grantId: number): Effect.Effect<void> =>
+  Effect.logWarning("a used refresh token was presented again: its grant is revoked").pipe(
+    Effect.annotateLogs({ grant: grantId })
+  )
 
 /** Access tokens start with this, so a bearer is told from an API key before any look-up. */
 export const ACCESS_PREFIX = "jf_oat_"

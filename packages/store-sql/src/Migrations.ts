@@ -245,6 +245,18 @@ const jobTracking = Effect.gen(function*() {
   yield* sql`CREATE INDEX jobs_user_follow_up ON jobs (user_id, follow_up_on)`
 })
 
+// Refresh tokens rotated out, kept as long as their successor lives: one presented again means theft (OAuthStore).
+const oauthRotated = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE TABLE oauth_rotated (
+    refresh_hash TEXT PRIMARY KEY,
+    token_id BIGINT NOT NULL REFERENCES oauth_tokens (id),
+    rotated_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL
+  )`
+  yield* sql`CREATE INDEX oauth_rotated_token ON oauth_rotated (token_id)`
+})
+
 /** The schema, one migration per entry, in the order they run. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_create_tables": createTables,
@@ -253,7 +265,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0004_job_counts": jobCounts,
   "0005_oauth": oauth,
   "0006_job_cvs": jobCvs,
-  "0007_job_tracking": jobTracking
+  "0007_job_tracking": jobTracking,
+  "0008_oauth_rotated": oauthRotated
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Account, Ids, OAuthStore, Scope } from "@jobfit/core"
-import { DateTime, Effect, Layer, Option, Schema } from "effect"
+import { DateTime, Duration, Effect, Layer, Option, Schema } from "effect"
 import { randomBytes } from "node:crypto"
 import { all, first, Id, Int, Millis, run, single, toMillis } from "./Columns.js"
 import * as Secrets from "./Secrets.js"
@@ -104,9 +104,14 @@ export const make = Effect.gen(function*() {
   ) {
     const tokens = tokenPair()
     // Ended grants are dead rows: each new grant clears its user's, so the table does not grow forever.
+    const at = yield* now
+    yield* run(sql`
+      DELETE FROM oauth_rotated WHERE token_id IN (
+        SELECT id FROM oauth_tokens
+        WHERE user_id = ${grant.user_id} AND (revoked_at IS NOT NULL OR refresh_expires_at <= ${at}))`)
     yield* run(sql`
       DELETE FROM oauth_tokens
-      WHERE user_id = ${grant.user_id} AND (revoked_at IS NOT NULL OR refresh_expires_at <= ${yield* now})`)
+      WHERE user_id = ${grant.user_id} AND (revoked_at IS NOT NULL OR refresh_expires_at <= ${at})`)
     yield* run(sql`
       INSERT INTO oauth_tokens (client_id, user_id, scopes, resource, access_hash, access_expires_at, refresh_hash,
         refresh_expires_at, created_at)
@@ -116,20 +121,42 @@ export const make = Effect.gen(function*() {
     return tokens
   })
 
-  // The row is rotated by one conditional UPDATE: a refresh token works once, even when two requests race.
+  // The row is rotated by one conditional UPDATE: a refresh token works once, even when two requests race. The old
+  // token is kept, in the same transaction, for as long as the new one lives.
   const refresh = Effect.fn("OAuthStore.refresh")(function*(
     refreshToken: string,
     clientId: string,
     expires: { readonly access: DateTime.Utc; readonly refresh: DateTime.Utc }
   ) {
     const tokens = tokenPair()
-    const rotated = yield* oneGrant(sql`
-      UPDATE oauth_tokens SET access_hash = ${Secrets.sha256(tokens.access_token)},
-        access_expires_at = ${toMillis(expires.access)}, refresh_hash = ${Secrets.sha256(tokens.refresh_token)},
-        refresh_expires_at = ${toMillis(expires.refresh)}
-      WHERE refresh_hash = ${Secrets.sha256(refreshToken)} AND client_id = ${clientId} AND revoked_at IS NULL
-        AND refresh_expires_at > ${yield* now}
-      RETURNING id, client_id, user_id, scopes, resource`)
+    const hash = Secrets.sha256(refreshToken)
+    const at = yield* now
+    const rotated = yield* Effect.orDie(sql.withTransaction(Effect.gen(function*() {
+      const row = yield* oneGrant(sql`
+        UPDATE oauth_tokens SET access_hash = ${Secrets.sha256(tokens.access_token)},
+          access_expires_at = ${toMillis(expires.access)}, refresh_hash = ${Secrets.sha256(tokens.refresh_token)},
+          refresh_expires_at = ${toMillis(expires.refresh)}
+        WHERE refresh_hash = ${hash} AND client_id = ${clientId} AND revoked_at IS NULL AND refresh_expires_at > ${at}
+        RETURNING id, client_id, user_id, scopes, resource`)
+      if (Option.isSome(row)) {
+        yield* run(sql`DELETE FROM oauth_rotated WHERE token_id = ${row.value.id} AND expires_at <= ${at}`)
+        yield* run(sql`
+          INSERT INTO oauth_rotated (refresh_hash, token_id, rotated_at, expires_at)
+          VALUES (${hash}, ${row.value.id}, ${at}, ${toMillis(expires.refresh)})`)
+      }
+      return row
+    })))
+    if (Option.isNone(rotated)) {
+      // A used token presented again after the grace: its grant ends, whoever holds the newer tokens.
+      const revoked = yield* oneRevoked(sql`
+        UPDATE oauth_tokens SET revoked_at = ${at}
+        WHERE revoked_at IS NULL AND id = (
+          SELECT token_id FROM oauth_rotated
+          WHERE refresh_hash = ${hash} AND expires_at > ${at}
+            AND rotated_at < ${at - Duration.toMillis(OAuthStore.REUSE_GRACE)})
+        RETURNING id`)
+      if (Option.isSome(revoked)) yield* OAuthStore.logReuse(revoked.value.id)
+    }
     return Option.map(rotated, (row) => ({
       ...tokens,
       grant: { client_id: row.client_id, user_id: row.user_id, scopes: row.scopes, resource: row.resource }

@@ -84,6 +84,50 @@ export const dashboardContract = (it: DashboardIt) => {
       yield* oauth.revoke("jf_oat_unknown")
     }))
 
+  it.effect("OAuth: a used refresh token presented again after the grace revokes its grant, within it is refused", () =>
+    Effect.gen(function*() {
+      const oauth = yield* OAuthStore.OAuthStore
+      const user = yield* newUser
+      const client = yield* oauth.registerClient({ client_name: "Assistant", redirect_uris: ["http://127.0.0.1:9/cb"] })
+      const other = yield* oauth.registerClient({ client_name: "Other", redirect_uris: ["http://127.0.0.1:9/cb"] })
+      const grant = {
+        client_id: client.client_id,
+        user_id: user.id,
+        scopes: ["jobs_read"] as const,
+        resource: "http://127.0.0.1:8787/api/mcp"
+      }
+      const expires = { access: yield* inAnHour, refresh: DateTime.addDuration(yield* inAnHour, Duration.days(30)) }
+      const live = (tokens: OAuthStore.Tokens) => Effect.map(oauth.authenticate(tokens.access_token), Option.isSome)
+      const bystander = yield* oauth.issueTokens(grant, expires)
+
+      const issued = yield* oauth.issueTokens(grant, expires)
+      const first = Option.getOrThrow(yield* oauth.refresh(issued.refresh_token, client.client_id, expires))
+      // A retry at once (its answer lost), or a second request racing the first: refused, the grant lives on.
+      assert.isTrue(Option.isNone(yield* oauth.refresh(issued.refresh_token, client.client_id, expires)))
+      assert.isTrue(yield* live(first))
+      const second = Option.getOrThrow(yield* oauth.refresh(first.refresh_token, client.client_id, expires))
+      yield* TestClock.adjust(Duration.sum(OAuthStore.REUSE_GRACE, Duration.seconds(1)))
+      // Two rotations back, after the grace: the grant ends, the newest tokens with it.
+      assert.isTrue(Option.isNone(yield* oauth.refresh(issued.refresh_token, client.client_id, expires)))
+      assert.isFalse(yield* live(second))
+      assert.isTrue(Option.isNone(yield* oauth.refresh(second.refresh_token, client.client_id, expires)))
+      assert.deepStrictEqual((yield* oauth.connections(user.id)).length, 1)
+
+      // Presented by another client it is still a used token out in the world.
+      const stolen = yield* oauth.issueTokens(grant, expires)
+      const rotated = Option.getOrThrow(yield* oauth.refresh(stolen.refresh_token, client.client_id, expires))
+      yield* TestClock.adjust(Duration.sum(OAuthStore.REUSE_GRACE, Duration.seconds(1)))
+      assert.isTrue(yield* live(rotated))
+      assert.isTrue(Option.isNone(yield* oauth.refresh(stolen.refresh_token, other.client_id, expires)))
+      assert.isFalse(yield* live(rotated))
+
+      // Unknown tokens and the other grant's tokens revoke nothing else.
+      assert.isTrue(Option.isNone(yield* oauth.refresh("jf_ort_unknown", client.client_id, expires)))
+      assert.isTrue(yield* live(bystander))
+      assert.deepStrictEqual((yield* oauth.connections(user.id)).map((c) => c.client_name), ["Assistant"])
+      assert.isTrue(Option.isSome(yield* oauth.refresh(bystander.refresh_token, client.client_id, expires)))
+    }))
+
   it.effect("a password hash is kept as given and found by email in any case", () =>
     Effect.gen(function*() {
       const credentials = yield* Credentials.Credentials

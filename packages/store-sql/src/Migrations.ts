@@ -246,11 +246,12 @@ const jobTracking = Effect.gen(function*() {
 })
 
 // Refresh tokens rotated out, kept as long as their successor lives: one presented again means theft (OAuthStore).
+// They go with their grant's row.
 const oauthRotated = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   yield* sql`CREATE TABLE oauth_rotated (
     refresh_hash TEXT PRIMARY KEY,
-    token_id BIGINT NOT NULL REFERENCES oauth_tokens (id),
+    token_id BIGINT NOT NULL REFERENCES oauth_tokens (id) ON DELETE CASCADE,
     rotated_at BIGINT NOT NULL,
     expires_at BIGINT NOT NULL
   )`

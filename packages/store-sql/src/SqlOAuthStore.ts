@@ -103,15 +103,11 @@ export const make = Effect.gen(function*() {
     expires: { readonly access: DateTime.Utc; readonly refresh: DateTime.Utc }
   ) {
     const tokens = tokenPair()
-    // Ended grants are dead rows: each new grant clears its user's, so the table does not grow forever.
-    const at = yield* now
-    yield* run(sql`
-      DELETE FROM oauth_rotated WHERE token_id IN (
-        SELECT id FROM oauth_tokens
-        WHERE user_id = ${grant.user_id} AND (revoked_at IS NOT NULL OR refresh_expires_at <= ${at}))`)
+    // Ended grants are dead rows: each new grant clears its user's (their rotated tokens go with them, ON DELETE
+    // CASCADE), so the tables do not grow forever.
     yield* run(sql`
       DELETE FROM oauth_tokens
-      WHERE user_id = ${grant.user_id} AND (revoked_at IS NOT NULL OR refresh_expires_at <= ${at})`)
+      WHERE user_id = ${grant.user_id} AND (revoked_at IS NOT NULL OR refresh_expires_at <= ${yield* now})`)
     yield* run(sql`
       INSERT INTO oauth_tokens (client_id, user_id, scopes, resource, access_hash, access_expires_at, refresh_hash,
         refresh_expires_at, created_at)

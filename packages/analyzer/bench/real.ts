@@ -58,5 +58,5 @@ for (const v of verdicts) {
     out(`  ${verdict} recall                         ${pct(r.hit, r.total)}`)
   }
   out(`  score inside a labeller's band        ${pct(v.inBand, v.pairs)}`)
-  if (process.argv.includes("--pairs")) for (const line of v.wrong) out(`    ${line}`)
+  if (process.argv.includes("--pairs")) { for (const line of v.wrong) out(`    ${line}`) }
 }

@@ -53,6 +53,14 @@ const LabelFile = Schema.Struct({
 const Split = Schema.Struct({ note: Schema.optional(Schema.String), heldout: Names })
 
 const readJson = (path: URL): unknown => JSON.parse(readFileSync(path, "utf8"))
+
+/** The skill names the taxonomy had when the labels were written: only these can a label call right or wrong. */
+const labelledNames: ReadonlySet<string> = new Set(
+  readFileSync(new URL("labelled-taxonomy.txt", corpusDir), "utf8").split("\n").filter((l) =>
+    l.trim() !== "" && !l.startsWith("#")
+  )
+)
+const judged = (skill: string): boolean => labelledNames.has(skill)
 const files = (dir: string, extensions: ReadonlyArray<string>): ReadonlyArray<string> => {
   const url = new URL(`${dir}/`, corpusDir)
   return existsSync(url) ? readdirSync(url).filter((f) => extensions.some((e) => f.endsWith(e))).sort() : []
@@ -287,7 +295,7 @@ export const qualityOf = (
     const analyses = profiles.map(([profileId, profile]) => [profileId, analyze(posting, profile)] as const)
     const first = analyses[0]?.[1]
     if (first === undefined) continue
-    const evidence = first.evidence ?? []
+    const evidence = (first.evidence ?? []).filter((e) => judged(e.skill))
     const predicted = new Set(evidence.filter((e) => e.importance === "required").map((e) => e.skill))
     required = plus(required, compare(predicted, new Set(label.required)))
     anySkill = plus(

@@ -39,8 +39,7 @@ export const normalise = (text: string): string =>
   text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}+#]+/gu, " ").trim()
 
 /** Whether `term` (normalised) is in `text` (normalised) as whole words. */
-export const containsWords = (text: string, term: string): boolean =>
-  term !== "" && ` ${text} `.includes(` ${term} `)
+export const containsWords = (text: string, term: string): boolean => term !== "" && ` ${text} `.includes(` ${term} `)
 
 const sentenceText = (tokens: ReadonlyArray<string>): string =>
   tokens.join(" ").replace(/ ([.,;:!?)])/g, "$1").replace(/\. NET/g, " .NET")

@@ -81,7 +81,9 @@ export const loadVerdictLabels = (): ReadonlyMap<string, ReadonlyMap<string, Lab
 export interface RealRun {
   readonly analysed: ReadonlyArray<Analysed>
   readonly skills: ReadonlyArray<{ readonly split: Split; readonly who: string; readonly score: SkillScore }>
-  readonly flags: ReadonlyArray<{ readonly set: string; readonly total: number; readonly flagged: ReadonlyArray<string> }>
+  readonly flags: ReadonlyArray<
+    { readonly set: string; readonly total: number; readonly flagged: ReadonlyArray<string> }
+  >
   readonly scams: { readonly total: number; readonly flagged: ReadonlyArray<string> }
 }
 
@@ -201,7 +203,9 @@ export const verdictReport = (run: RealRun): ReadonlyArray<VerdictFigures> => {
           figures.recall[p.verdict].hit++
         } else {
           figures.wrong.push(
-            `${a.posting.id} × ${profile}: labelled ${p.verdict} [${p.band.join("-")}] (${p.why ?? ""}), got ${analysis.verdict} ${score}`
+            `${a.posting.id} × ${profile}: labelled ${p.verdict} [${p.band.join("-")}] (${
+              p.why ?? ""
+            }), got ${analysis.verdict} ${score}`
           )
         }
       }

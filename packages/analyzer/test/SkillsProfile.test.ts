@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { IMPLIED, SHOWN_BY_TWO } from "../src/skills/Implied.js"
+import { IMPLIED, SHOWN_BY_ONE, SHOWN_BY_TWO } from "../src/skills/Implied.js"
 import { profileSkills } from "../src/skills/ProfileSkills.js"
 import { taxonomy } from "./AnalyzerSupport.js"
 
@@ -50,6 +50,23 @@ describe("implied skills", () => {
     for (const [from, implied] of Object.entries({ ...IMPLIED, ...SHOWN_BY_TWO })) {
       for (const name of [from, ...implied]) assert.isDefined(taxonomy.byName.get(name.toLowerCase()), name)
     }
+    const categories = new Set(taxonomy.skills.map((s) => s.category))
+    for (const { area, categories: of = [], skills = [] } of SHOWN_BY_ONE) {
+      for (const name of [area, ...skills]) assert.isDefined(taxonomy.byName.get(name.toLowerCase()), name)
+      for (const category of of) assert.isTrue(categories.has(category), category)
+    }
+  })
+
+  it("adds a broad area that one of its skills shows, by name or by category", () => {
+    const found = profileSkills(
+      { skills: [{ name: "Back end", keywords: ["PostgreSQL", "Go", "Prometheus"] }] },
+      taxonomy
+    )
+    for (const area of ["Databases", "Software development", "Monitoring"]) assert.isTrue(found.has(area), area)
+    assert.isFalse(found.has("Front-end development"))
+    assert.isFalse(
+      profileSkills({ skills: [{ name: "Office", keywords: ["Microsoft Excel"] }] }, taxonomy).has("Databases")
+    )
   })
 
   it("adds a broad practice that two of its skills show, and not one", () => {

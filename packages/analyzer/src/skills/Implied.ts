@@ -90,3 +90,61 @@ export const SHOWN_BY_TWO: Readonly<Record<string, ReadonlyArray<string>>> = {
     "Marketing automation"
   ]
 }
+
+/**
+ * Broad areas of knowledge that any one concrete skill of theirs shows, as a recruiter reads a resume: whoever runs
+ * PostgreSQL knows databases, whoever writes React does front-end development. By category (every skill of the
+ * taxonomy's category shows the area) and by name.
+ */
+export const SHOWN_BY_ONE: ReadonlyArray<{
+  readonly area: string
+  readonly categories?: ReadonlyArray<string>
+  readonly skills?: ReadonlyArray<string>
+}> = [
+  { area: "Software development", categories: ["Programming languages"] },
+  { area: "Modern programming languages", categories: ["Programming languages"] },
+  { area: "Databases", categories: ["Databases"] },
+  { area: "Software testing", categories: ["Testing & QA"] },
+  {
+    area: "Cloud computing",
+    skills: ["Amazon Web Services", "Microsoft Azure", "Google Cloud Platform", "Kubernetes", "Serverless"]
+  },
+  {
+    area: "APIs",
+    skills: ["REST APIs", "gRPC", "GraphQL", "Web APIs", "Web services", "API design", "OpenAPI", "Microservices"]
+  },
+  {
+    area: "Web services",
+    skills: ["REST APIs", "Web APIs", "Microservices", "ASP.NET", "Spring Boot", "Spring Framework", "Django"]
+  },
+  {
+    area: "Web applications",
+    skills: ["React", "Angular", "Vue.js", "Django", "Ruby on Rails", "ASP.NET", "Spring Boot", "Laravel", "Next.js"]
+  },
+  { area: "Web development", skills: ["React", "Angular", "Vue.js", "HTML", "CSS", "JavaScript", "ASP.NET", "Django"] },
+  { area: "Front-end development", skills: ["React", "Angular", "Vue.js", "Svelte", "HTML", "CSS", "Next.js"] },
+  {
+    area: "Back-end development",
+    skills: ["Node.js", "Django", "Spring Boot", "Spring Framework", "ASP.NET", "REST APIs", "Microservices", "gRPC"]
+  },
+  { area: "Object-relational mapping", skills: ["Hibernate", "Entity Framework", "SQLAlchemy", "TypeORM", "Prisma"] },
+  { area: "Monitoring", skills: ["Prometheus", "Grafana", "Datadog", "New Relic", "Observability", "Splunk"] },
+  { area: "Scripting", skills: ["Bash", "Shell scripting", "PowerShell", "Python", "Perl"] },
+  { area: "Agile", skills: ["Scrum", "Kanban"] },
+  { area: "Configuration management", skills: ["Ansible", "Chef Infra", "Puppet", "Terraform"] },
+  { area: "Build automation", skills: ["Maven", "Gradle", "Webpack", "Vite", "Bazel", "npm"] },
+  { area: "Mocking", skills: ["Mockito", "Moq"] },
+  { area: "Code quality", skills: ["Code review", "Unit testing", "Refactoring"] }
+]
+
+const AREAS: ReadonlyMap<string, (typeof SHOWN_BY_ONE)[number]> = new Map(SHOWN_BY_ONE.map((a) => [a.area, a]))
+
+/** Whether `skill` is one of the concrete skills that show the broad `area` (PostgreSQL shows Databases). */
+export const showsArea = (area: string, skill: { readonly name: string; readonly category: string }): boolean => {
+  const found = AREAS.get(area)
+  return found !== undefined && skill.name !== area &&
+    ((found.categories ?? []).includes(skill.category) || (found.skills ?? []).includes(skill.name))
+}
+
+/** Whether `name` is one of the broad areas of SHOWN_BY_ONE. */
+export const isArea = (name: string): boolean => AREAS.has(name)

@@ -2,6 +2,7 @@ import { containsAny } from "../Literals.js"
 import { excluded } from "../score/Gates.js"
 import { CURRENCY_CODES } from "../score/Salary.js"
 import { importanceCue } from "./Cues.js"
+import { isArea, showsArea } from "./Implied.js"
 import { findMentions, type Mention } from "./Matcher.js"
 import { polarityOf } from "./Negation.js"
 import type { Segment } from "./PostingSegments.js"
@@ -408,6 +409,9 @@ export const postingSkills = (
     // The occupation's and the role's readings both need "years" (or "yrs") said: most sentences say neither.
     const yearsSaid = segment.sentence.lower.includes("year") || segment.sentence.lower.includes("yr")
     for (const [index, mention] of mentions.entries()) {
+      // "Monitoring with Prometheus and Grafana": the area is what its concrete skills beside it are for, no ask of
+      // its own.
+      if (isArea(mention.skill.name) && mentions.some((m) => showsArea(mention.skill.name, m.skill))) continue
       const start = segment.sentence.tokens[mention.first]?.start ?? 0
       if (spans.some(([from, to]) => start >= from && start < to)) continue
       if (

@@ -1,5 +1,5 @@
 import type { Profile } from "@jobfit/core"
-import { IMPLIED, SHOWN_BY_TWO } from "./Implied.js"
+import { IMPLIED, SHOWN_BY_ONE, SHOWN_BY_TWO, showsArea } from "./Implied.js"
 import { findMentions } from "./Matcher.js"
 import { polarityOf } from "./Negation.js"
 import { makeSentence, sentencesOf } from "./Sentence.js"
@@ -83,6 +83,11 @@ export const profileSkills = (resume: Resume, taxonomy: Taxonomy): ReadonlyMap<s
     if (skill !== undefined && !found.has(topic) && members.filter((m) => found.has(m)).length >= 2) {
       add(skill, undefined)
     }
+  }
+  for (const { area } of SHOWN_BY_ONE) {
+    const skill = taxonomy.byName.get(area.toLowerCase())
+    if (skill === undefined || found.has(area)) continue
+    if ([...found.values()].some((f) => showsArea(area, f.skill))) add(skill, undefined)
   }
   perTaxonomy.set(resume, found)
   return found

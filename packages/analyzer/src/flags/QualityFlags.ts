@@ -24,7 +24,8 @@ export const noRequirements = (
   })
   return asks ? undefined : {
     code: "NO_REQUIREMENTS",
-    severity: "medium",
+    // A thin posting, not a dishonest one: real boards' short and cut-off postings state none either.
+    severity: "low",
     message: "States no requirements at all: no skills, experience or qualifications"
   }
 }

@@ -9,6 +9,8 @@ import {
   chatInterview,
   combinations,
   freeMailRecruiter,
+  homeBasedScheme,
+  manyRoles,
   noCompany,
   offPlatformContact,
   payAboveRole,
@@ -41,6 +43,8 @@ export const redFlags = (text: FlagText, facts: FlagFacts): ReadonlyArray<Analys
     freeMailRecruiter(text),
     noCompany(text),
     urgencyPressure(text),
+    homeBasedScheme(text),
+    manyRoles(text),
     noRequirements(text, facts.skills, facts.requirementLines),
     unpaidTrialWork(text),
     excessiveRequirements(facts.skills, facts.level, facts.yearsAsked),
@@ -64,5 +68,7 @@ export const SCAM_CODES: ReadonlySet<string> = new Set([
   "SENSITIVE_INFO_EARLY",
   "FREE_MAIL_RECRUITER",
   "NO_COMPANY",
-  "URGENCY_PRESSURE"
+  "URGENCY_PRESSURE",
+  "HOME_BASED_SCHEME",
+  "MANY_ROLES"
 ])

@@ -8,7 +8,7 @@ const flag = (code: string, severity: Flag["severity"], message: string, evidenc
   evidence === undefined ? { code, severity, message } : { code, severity, message, evidence }
 
 const UPFRONT =
-  /\b(?:starter (?:kit|pack)|(?:training|registration|application|processing|onboarding|equipment|enrol?ment|certification|background check|admin(?:istration)?|membership|placement|activation|course|program(?:me)?|materials?|kit) fee|refundable deposit|security deposit|upfront (?:fee|payment|cost|investment)|pay (?:a |an |the )?(?:small |one[- ]time |refundable |nominal |low )?(?:fee|deposit)|pay for (?:your )?(?:own )?(?:training|kit|starter|background check|certification)|(?:purchase|buy) (?:your |a |the )?(?:own )?(?:starter|kit|training package|equipment|software)[^.]{0,40}\b(?:from us|from our|through us|through our|approved vendor))/i
+  /\b(?:starter (?:kit|pack)|(?:training|registration|application|processing|onboarding|equipment|enrol?ment|certification|background check|admin(?:istration)?|membership|placement|activation|course|program(?:me)?|materials?|kit) fees?\b|refundable deposit|security deposit|upfront (?:fee|payment|cost|investment)|pay (?:a |an |the )?(?:small |one[- ]time |refundable |nominal |low )?(?:fee|deposit)\b|pay for (?:your )?(?:own )?(?:training|kit|starter|background check|certification)|(?:purchase|buy) (?:your |a |the )?(?:own )?(?:starter|kit|training package|equipment|software)[^.]{0,40}\b(?:from us|from our|through us|through our|approved vendor))/i
 
 // Every match of UPFRONT holds one of these (and so on for each pattern below): only the sentences that hold one
 // are read (see findAffirmed).
@@ -17,7 +17,7 @@ const UPFRONT_WORDS = wordsOf(["starter ", " fee", "deposit", "upfront ", "pay "
 // Money that is not the candidate's to pay: deposits kept as bookkeeping work ("reconcile bank accounts, security
 // deposits and escrow", "process tenant deposits"), fees the employer pays ("we pay the fees").
 const NOT_THE_CANDIDATES =
-  /\b(?:reconcil|record|process|track|collect|refund|return|post|manag|account for)\w*\b[^.;]{0,60}\bdeposits\b|\btenants?'? (?:security )?deposits?\b|\b(?:we|we'll|we will|the (?:company|employer|hospital|firm))\s+(?:will\s+|also\s+)?(?:pay|cover|reimburse)\b/i
+  /\b(?:reconcil|record|process|track|collect|refund|return|post|manag|account for)\w*\b[^.;]{0,60}\bdeposits\b|\btenants?'? (?:security )?deposits?\b|\b(?:we|we'll|we will|the (?:company|employer|hospital|firm))\s+(?:will\s+|also\s+)?(?:pay|cover|reimburse)\b|\b(?:discount\w*|subsidi[sz]ed|reduced|free|waived|reimbursed)\s+(?:\w+\s+)?fees?\b/i
 
 export const upfrontPayment = (text: FlagText): Flag | undefined => {
   const found = findAffirmed(text, UPFRONT, UPFRONT_WORDS, undefined, NOT_THE_CANDIDATES)
@@ -65,7 +65,7 @@ export const unusualPayment = (text: FlagText): Flag | undefined => {
 const MESSENGER =
   /\b(?:telegram|whats ?app|wechat|viber|kik|google hangouts|hangouts|signal app|(?:on|via|through|using) Signal)\b/i
 const CONTACT_CUE =
-  /\b(?:(?:contact|message|text|reach(?: out to)?|add|dm|write to|chat with)\s+(?:us|me|our|the (?:recruiter|hiring manager|hr|manager))|interview|username|handle|only)\b|@\w{3,}|\+?\d[\d\s-]{7,}/i
+  /\b(?:(?:contact|message|text|reach(?: out to)?|add|dm|write to|chat with)\s+(?:us|me|our|the (?:recruiter|hiring manager|hr|manager))|interview|username|handle|only (?:via|through|on|by|at))\b|@\w{3,}|\+?\d[\d\s-]{7,}/i
 
 const MESSENGER_WORDS = wordsOf(["telegram", "whats", "wechat", "viber", "kik", "hangouts", "signal"])
 
@@ -85,7 +85,7 @@ const NO_EXPERIENCE =
 const EASY =
   /\b(?:from (?:the comfort of )?(?:your )?home|work from home|part[- ]time|easy (?:work|job|tasks|money)|flexible hours|few hours)\b/i
 const GET_RICH =
-  /\b(?:guaranteed (?:income|pay|earnings|salary)|easy money|get rich|quick cash|fast cash|financial freedom)\b/i
+  /\b(?:guaranteed (?:income|pay|earnings|salary)(?! (?:increase|increases|rise|rises|review|reviews|progression|band|bands)\b)|easy money|get rich|quick cash|fast cash|financial freedom)\b/i
 
 /** Pay far above what the job asks: thousands a week from home, or a six-figure salary for no experience. */
 const tooHigh = (annual: number, period: string, noExperience: boolean, easy: boolean): boolean => {
@@ -192,9 +192,9 @@ export const noCompany = (text: FlagText): Flag | undefined => {
 }
 
 const STRONG_URGENCY =
-  /\b(?:act (?:now|fast|quickly)|limited (?:spots|positions|slots|openings|seats|places)|only \d+ (?:spots|positions|slots|openings|places|seats) (?:left|remaining|available)|(?:respond|reply|apply) (?:today(?! at \d)|immediately|asap|right away|within (?:the next )?\d+ hours)|(?:spots|positions|places) (?:are )?filling (?:up )?fast|first come,? first served|offer (?:expires|ends) (?:today|tonight|soon|in \d+)|don'?t miss (?:out|this)|before it'?s too late|hurry|today only)\b/i
+  /\b(?:act now|limited (?:spots|positions|slots|openings|seats|places)|only \d+ (?:spots|positions|slots|openings|places|seats) (?:left|remaining|available)|(?:respond|reply) (?:today(?! at \d)|immediately|asap|right away)|(?:respond|reply|apply) within (?:the next )?\d+ hours|(?:spots|positions|places) (?:are )?filling (?:up )?fast|first come,? first served|offer (?:expires|ends) (?:today|tonight|soon|in \d+)|before it'?s too late|hurry|today only)\b/i
 const WEAK_URGENCY =
-  /\b(?:urgent(?:ly)? hiring|hiring (?:immediately|urgently)|immediate (?:start|hire|hiring)|start (?:today|tomorrow|immediately)|urgent|asap)\b/gi
+  /\b(?:urgent(?:ly)? hiring|hiring (?:immediately|urgently)|immediate (?:start|hire|hiring)|start (?:today|tomorrow|immediately)|urgent|asap|act (?:fast|quickly)|don'?t miss (?:out|this))\b/gi
 
 const WEAK_URGENCY_ONE = new RegExp(WEAK_URGENCY.source, "i")
 
@@ -213,7 +213,7 @@ const STRONG_URGENCY_WORDS = wordsOf([
   "hurry",
   "today only"
 ])
-const WEAK_URGENCY_WORDS = wordsOf(["urgent", "hiring ", "immediate ", "start ", "asap"])
+const WEAK_URGENCY_WORDS = wordsOf(["urgent", "hiring ", "immediate ", "start ", "asap", "act ", "miss "])
 
 export const urgencyPressure = (text: FlagText): Flag | undefined => {
   const strong = findAffirmed(text, STRONG_URGENCY, STRONG_URGENCY_WORDS)
@@ -227,7 +227,7 @@ export const urgencyPressure = (text: FlagText): Flag | undefined => {
 }
 
 const SENSITIVE =
-  /\b(?:social security (?:number|no)|ssn|bank (?:account|details|information|info|login|routing|statements?)|routing (?:number|no)|account number|credit card|debit card|(?:copy|photo|scan|picture|image) of (?:your )?(?:id|passport|driver'?s licen[cs]e|identity card|national id|social security card)|passport (?:copy|scan|number)|driver'?s licen[cs]e (?:number|copy|photo)|date of birth|mother'?s maiden name|online banking|pin (?:number|code))\b/i
+  /\b(?:social security (?:number|no)|ssn|bank (?:account|details|information|info|login|routing|statements?)|routing (?:number|no)|account number|credit card|debit card|(?:copy|photo|scan|picture|image) of (?:your )?(?:id|passport|driver'?s licen[cs]e|identity card|national id|social security card)|passport (?:copy|scan|number)|driver'?s licen[cs]e (?:number|copy|photo)|mother'?s maiden name|online banking|pin (?:number|code))\b/i
 const ASKED_NOW =
   /\b(?:send|provide|submit|include|email|attach|upload|share|forward|text|give us|to apply|with your (?:application|resume|cv)|before (?:the |your |an |any )?interview|to be considered|for (?:direct deposit|payroll) setup)\b/i
 const LATER =
@@ -248,7 +248,6 @@ const SENSITIVE_WORDS = wordsOf([
   "image of ",
   "passport ",
   "driver",
-  "date of birth",
   "maiden name",
   "online banking",
   "pin "
@@ -359,3 +358,42 @@ export const combinations = (text: FlagText, found: ReadonlyArray<Flag>): Readon
 }
 
 const SIGN_CODES: ReadonlySet<string> = new Set(["NO_COMPANY", "URGENCY_PRESSURE"])
+
+// The home-based schemes of real scam postings: data entry, typing or payroll "positions" from home, paid by the day
+// or the week, often with no experience asked ("Payroll Data Coordinator Positions - Earn $100-$200 Daily").
+const HOME_ROLE =
+  /\b(?:data entry|typists?|typing|payroll (?:data|clerks?|typists?|coordinators?)|clerical|envelope stuffing|mystery shopp\w*|package handlers?|reshipp\w*|online assistants?)\b/i
+const PAID_BY_THE_DAY =
+  /(?:[$£€]|usd ?)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:-|–|to)\s?[$£€]?\s?\d[\d,]*)?\s*(?:\/\s?|per |a |an |each )?(?:day|daily|week|weekly)\b/i
+const POSITIONS = /\bpositions\b/i
+
+/** A home-based clerical role paid by the day or the week, or offered as many "positions" at once from home. */
+export const homeBasedScheme = (text: FlagText): Flag | undefined => {
+  const title = text.posting.title
+  const whole = `${title}\n${text.all}`
+  if (!HOME_ROLE.test(whole) || !(EASY.test(whole) || NO_EXPERIENCE.test(whole))) return undefined
+  const paid = [title, ...text.sentences].find((s) => PAID_BY_THE_DAY.test(s))
+  if (paid !== undefined) {
+    return flag(
+      "HOME_BASED_SCHEME",
+      "high",
+      "Offers home-based clerical work paid by the day or the week, as scams do",
+      excerpt(paid, Math.max(0, paid.search(PAID_BY_THE_DAY)), 0)
+    )
+  }
+  return POSITIONS.test(title) && EASY.test(title)
+    ? flag("HOME_BASED_SCHEME", "medium", "Offers home-based clerical positions in bulk, as scams do", title)
+    : undefined
+}
+
+// "Human Resources Assistant/Executive Assistant/Legal Assistant/Data Entry Clerk/…": one posting for many unrelated
+// jobs at once, a net cast for anyone.
+const ROLE_NOUN =
+  /\b(?:assistant|clerk|coordinator|representative|agent|secretary|receptionist|typist|officer|administrator|processor|specialist)s?\s*$/i
+
+export const manyRoles = (text: FlagText): Flag | undefined => {
+  const parts = text.posting.title.split(/\s*\/\s*/)
+  return parts.length >= 4 && parts.filter((p) => ROLE_NOUN.test(p)).length >= 4
+    ? flag("MANY_ROLES", "medium", "Offers many unrelated roles in one posting", text.posting.title)
+    : undefined
+}

@@ -3,7 +3,8 @@
  * - skills on SkillSpan's dev and train splits (the metric of ../shared/realdata/README.md) beside the naive lookup;
  * - medium and high red flags on every legitimate real posting (SkillSpan's 198 and the realworld set's);
  * - verdicts against the labellers' (test/fixtures/real/labels), with the labellers' agreement beside them.
- * Tune on train, report dev. Run: `pnpm bench:real [--misses] [--flags] [--pairs]`.
+ * Tune on train, report dev. Run: `pnpm bench:real [--misses] [--flags] [--pairs] [--explain <train id> <profile>]`.
+ * `--misses` and `--explain` read train postings only: dev is what the figures report.
  */
 import { runReal, verdictReport } from "../test/RealSet.js"
 
@@ -15,6 +16,23 @@ const run = await runReal()
 if (run === undefined) {
   out("../shared/realdata is not beside this repository: nothing to measure")
   process.exit(1)
+}
+
+const explain = process.argv.indexOf("--explain")
+if (explain >= 0) {
+  const [id, profile] = [process.argv[explain + 1] ?? "", process.argv[explain + 2] ?? ""]
+  const found = run.analysed.find((a) => a.posting.id === id && a.posting.split === "train")
+  const analysis = found?.analyses.get(profile)
+  if (analysis === undefined) out(`no train posting ${id} analysed for ${profile}`)
+  else {
+    out(`${id} × ${profile}: ${analysis.verdict} ${analysis.match_score}`)
+    for (const f of analysis.breakdown ?? []) out(`  ${f.factor} ${f.weight} × ${f.score}: ${f.detail}`)
+    for (const e of analysis.evidence ?? []) {
+      out(`  ${e.importance} ${e.matched ? "✓" : "✗"} ${e.skill}: ${e.quote.slice(0, 100)}`)
+    }
+    for (const f of analysis.red_flags) out(`  flag ${f.code}:${f.severity} ${f.evidence ?? ""}`)
+  }
+  process.exit(0)
 }
 
 out("skills (SkillSpan, document-level soft metric)   precision  recall   F1")

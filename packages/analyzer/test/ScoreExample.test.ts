@@ -37,12 +37,12 @@ describe("the worked example of docs/scoring.md", () => {
     const analysis = analyzePosting(job, { resume, preferences }, now)
     const rows = (analysis.breakdown ?? []).map((f) => [f.factor, f.weight, f.score])
     assert.deepStrictEqual(rows, [
-      ["required_skills", 0.526, 0.818],
+      ["required_skills", 0.526, 0.811],
       ["preferred_skills", 0.053, 0.5],
-      ["experience", 0.125, 1],
+      ["experience", 0.124, 1],
       ["seniority", 0, 0.5],
-      ["location", 0.125, 1],
-      ["salary", 0.083, 0.8],
+      ["location", 0.124, 1],
+      ["salary", 0.082, 0.8],
       ["requirements", 0, 1]
     ])
     assert.strictEqual(analysis.match_score, 77)

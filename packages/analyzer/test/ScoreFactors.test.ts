@@ -63,10 +63,33 @@ describe("factors", () => {
     assert.strictEqual(skillFactor("required_skills", found, have([])).score, 0)
     assert.closeTo(
       skillFactor("required_skills", found, have(["Rust", "PostgreSQL"])).score,
-      ((2 / 3 - 0.1) / 0.85) ** 0.75,
+      ((2 / 3 - 0.15) / 0.85) ** 0.6,
       1e-9
     )
-    assert.closeTo(skillFactor("required_skills", found, have(["Rust"])).score, ((1 / 3 - 0.1) / 0.85) ** 0.75, 1e-9)
+    assert.closeTo(skillFactor("required_skills", found, have(["Rust"])).score, ((1 / 3 - 0.15) / 0.85) ** 0.6, 1e-9)
+  })
+
+  it("counts ten required asks met as enough, however long the list", () => {
+    const names = [
+      "Go",
+      "PostgreSQL",
+      "Kubernetes",
+      "Terraform",
+      "Docker",
+      "Redis",
+      "Apache Kafka",
+      "gRPC",
+      "Linux",
+      "Python"
+    ]
+    const others = ["Java", "Scala", "Ruby", "PHP", "Elixir", "Haskell", "Perl", "Swift", "Kotlin", "Rust"]
+    const { found } = skillsOfPosting({
+      description: `Requirements:\n${[...names, ...others].map((n) => `- ${n}`).join("\n")}`
+    })
+    const have = new Map(names.map((name) => [name, { skill: { name, category: "" }, spellings: [] }]))
+    const factor = skillFactor("required_skills", found, have)
+    assert.include(factor.detail, "10 of 20 required skills")
+    assert.strictEqual(factor.score, 1)
   })
 
   it("scores experience against asked or implied years", () => {

@@ -5,7 +5,7 @@ import { type Coverage, coverage } from "./Coverage.js"
 import type { Pay } from "./Salary.js"
 import { formatMoney } from "./Salary.js"
 import { isLevel, type Level, levelIndex, levelLabel, yearsForLevel } from "./Seniority.js"
-import { type FactorName, REQUIRED_CURVE } from "./Weights.js"
+import { type FactorName, requiredScore } from "./Weights.js"
 import type { YearsAsked } from "./YearsAsked.js"
 
 /** One part of the score before weighting; a factor that is not applicable is left out of the score. */
@@ -49,11 +49,8 @@ export const skillFactor = (
   if (importance === "required" && missingTitled.length > 0) {
     parts.push(`${list(missingTitled)}, which the title names, caps the score below APPLY`)
   }
-  const { fullAt, power, zeroBelow } = REQUIRED_CURVE
   // Concave: meeting half of what a posting asks is a partial fit worth a look, not a third of one.
-  const score = importance === "preferred"
-    ? share
-    : Math.max(0, Math.min(1, (share - zeroBelow) / (fullAt - zeroBelow))) ** power
+  const score = importance === "preferred" ? share : requiredScore(met, asks)
   return { factor, applicable: true, score, detail: parts.join("; ") }
 }
 

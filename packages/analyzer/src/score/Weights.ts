@@ -29,7 +29,24 @@ export const WEIGHTS: Weights = {
  * `fullAt` it earns full marks, between it rises as `((share − zeroBelow) / (fullAt − zeroBelow)) ^ power`: a concave
  * curve, so a partial fit scores as one, while missing most of a job's requirements stays far from half a match.
  */
-export const REQUIRED_CURVE = { zeroBelow: 0.1, fullAt: 0.95, power: 0.75 } as const
+export interface RequiredCurve {
+  readonly zeroBelow: number
+  readonly fullAt: number
+  readonly power: number
+  /**
+   * Asks met that are enough whatever the length of the list: real postings name twenty tools where a recruiter
+   * weighs the core few, so the share met is at least `met / enough`. Undefined: the share alone.
+   */
+  readonly enough?: number
+}
+
+export const REQUIRED_CURVE: RequiredCurve = { zeroBelow: 0.15, fullAt: 1, power: 0.6, enough: 10 }
+
+/** The required-skills factor's score for `met` of `asks` (weighted) asks met. */
+export const requiredScore = (met: number, asks: number, curve: RequiredCurve = REQUIRED_CURVE): number => {
+  const share = curve.enough === undefined ? met / asks : Math.max(met / asks, met / curve.enough)
+  return Math.max(0, Math.min(1, (share - curve.zeroBelow) / (curve.fullAt - curve.zeroBelow))) ** curve.power
+}
 
 /** Score limits for the verdicts (the core's rule): APPLY at `apply` or above, MAYBE at `maybe` or above. */
 export type Thresholds = Verdict.Thresholds

@@ -37,9 +37,15 @@ const JOB_HEADING =
 const STANDALONE_HEADING =
   /^(?:(?:minimum|basic|preferred|required|key|desired|additional|bonus|technical|essential|desirable|your)\s+)?(?:requirements|qualifications|skills|skills and experience|experience|nice[- ]to[- ]haves?|must[- ]haves?|what you(?:'ll| will)? (?:need|bring)|what we(?:'re| are) looking for|who you are|about you|you have|you bring|benefits|perks|what we offer|bonus points|pluses|criteria)$/i
 
+// A board's facts about the employer ("Industry:", "Company size:"): what the company is, not what it asks.
+const EMPLOYER_FACT = /^(?:industry|industries|sector|company (?:size|type|industry))$/i
+// Headings of the employer's own description on boards' layouts: the intro again.
+const COMPANY_HEADING =
+  /^(?:company (?:description|profile|overview|info(?:rmation)?)|about the employer|employer description)$/i
+
 const modeOfHeading = (heading: string): Mode => {
   if (PREFERRED_HEADING.test(heading)) return "preferred"
-  if (SKIP_HEADING.test(heading)) return "skip"
+  if (SKIP_HEADING.test(heading) || EMPLOYER_FACT.test(heading.trim())) return "skip"
   if (REQUIRED_HEADING.test(heading)) return "required"
   return "implicit"
 }
@@ -88,7 +94,12 @@ const headingOf = (
   const bare = withoutAside(line.replace(/^#+\s*/, ""))
   if (BULLETED.test(raw) || wordCount(bare) > 6 || /[.!?,;\d]/.test(bare)) return undefined
   if (STANDALONE_HEADING.test(bare) || ABOUT_HEADING.test(bare)) return { heading: bare, rest: "" }
-  if (wordCount(bare) <= 4 && JOB_HEADING.test(bare)) return { heading: bare, rest: "" }
+  // "Hours", "Work schedule", "About the role": a job heading's words lead the line or are most of it; "Flexible
+  // working hours" in a benefits list is an item.
+  const job = JOB_HEADING.exec(bare)
+  if (job !== null && wordCount(bare) <= 4 && (job.index === 0 || wordCount(bare) <= 2)) {
+    return { heading: bare, rest: "" }
+  }
   const named = modeOfHeading(bare) !== "implicit" && wordCount(bare) <= 4
   return named && findMentions(makeSentence(bare), taxonomy).length === 0 ? { heading: bare, rest: "" } : undefined
 }
@@ -174,7 +185,10 @@ export const postingSegments = (posting: Posting.Posting, taxonomy: Taxonomy): R
       must = heading.rest === "" && MUST_LABEL.test(heading.heading)
       const headingMode = modeOfHeading(heading.heading)
       // An "About <Company>" heading further down opens another description of the company.
-      source = ABOUT_HEADING.test(heading.heading) && !JOB_HEADING.test(heading.heading) ? "intro" : "description"
+      source = COMPANY_HEADING.test(heading.heading.trim()) ||
+          (ABOUT_HEADING.test(heading.heading) && !JOB_HEADING.test(heading.heading))
+        ? "intro"
+        : "description"
       if (heading.rest === "") {
         mode = headingMode
         continue

@@ -456,6 +456,7 @@ for (const database of both) {
           const bookmark = /href="(javascript:[^"]+)"/.exec(list.text)
           assert.isNotNull(bookmark)
           assert.include(bookmark![1]!.replace(/&quot;/g, "\""), `"http://127.0.0.1:8787/dashboard/jobs?analyse="`)
+          assert.include(bookmark![1]!.replace(/&#39;|&#x27;/g, "'"), "'#html='+encodeURIComponent(t)")
           const prefilled = yield* browser.get("/dashboard/jobs?analyse=https://jobs.example.com/from-bookmark")
           assert.include(prefilled.text, `value="https://jobs.example.com/from-bookmark"`)
 

@@ -167,6 +167,18 @@ describe.runIf(Chromium.available || process.env.CI !== undefined)("dashboard in
           "We need TypeScript.\nApply by Friday"
         )
         assert.strictEqual(new URL(page.url()).hash, "")
+        // The bookmarklet sends the page's HTML after #html=; the text area holds it as it came.
+        const pageHtml =
+          "<!doctype html><html><head><title>Go developer</title></head><body><h1>Go developer</h1></body></html>"
+        yield* step(() =>
+          page.goto(
+            `${baseUrl}/dashboard/jobs?analyse=${encodeURIComponent(`${posting}-html`)}#html=${
+              encodeURIComponent(pageHtml)
+            }`
+          )
+        )
+        assert.strictEqual(yield* step(() => page.getByLabel("The posting's text (optional)").inputValue()), pageHtml)
+        assert.strictEqual(new URL(page.url()).hash, "")
 
         // Revoke the key: the API refuses it from then on.
         yield* step(() => page.getByRole("link", { name: "API keys" }).click())

@@ -86,12 +86,13 @@ a{color:inherit;text-decoration:none}
 `
 
 /**
- * The one script: a copy button for the new key, and the bookmarklet's posting text (after the #, which no server
+ * The one script: a copy button for the new key, and the bookmarklet's posting page (after the #, which no server
  * sees) put in the analyse form. Everything else works without JavaScript.
  */
 export const script = `
 (function () {
-  var match = /^#text=(.*)$/.exec(location.hash)
+  // #html= from the bookmarklet (the page's HTML), #text= from bookmarks made before it.
+  var match = /^#(?:html|text)=(.*)$/.exec(location.hash)
   var area = document.getElementById("f-posting_text")
   if (!match || !area) return
   try { area.value = decodeURIComponent(match[1]) } catch (e) { return }

@@ -1,6 +1,7 @@
 import { HttpServerResponse } from "@effect/platform"
 import { type Analysis, Errors, Gateway, Job, Prices, Tools } from "@jobfit/core"
 import { Effect, Option } from "effect"
+import { bookmarklet } from "./Bookmarklet.js"
 import * as CvPreview from "./CvPreview.js"
 import type { Form } from "./Form.js"
 import * as Format from "./Format.js"
@@ -78,23 +79,14 @@ ${
 <button type="submit">Analyse (${Format.dollars(price)})</button>
 </form></section>`
 
-/**
- * A bookmark that opens this page's form with the page you are on: its address in the query (the server fills the
- * field), its visible text after the # (never sent to the server; the dashboard's script fills the text area).
- * It runs on the other site's page, so the dashboard's own CSP is not loosened for it.
- */
-export const bookmarklet = (publicUrl: string): string =>
-  "javascript:(function(){var t=(document.body&&document.body.innerText||'').slice(0,100000);" +
-  `window.open(${JSON.stringify(`${publicUrl}/jobs?analyse=`)}+encodeURIComponent(location.href)+` +
-  "'#text='+encodeURIComponent(t),'_blank','noopener')})()"
-
 const bookmarkletCard = (publicUrl: string) =>
   html`<section class="card" aria-labelledby="bookmarklet"><h2 id="bookmarklet">Analyse the page you are on</h2>
 <p>Drag this link to your bookmarks bar: <a class="button secondary" href="${
     bookmarklet(publicUrl)
   }">Analyse with jobfit</a></p>
-<p class="muted">On a posting, click the bookmark: this page opens with the posting's address and its text (for pages
-behind a sign-in) in the form above. Nothing is analysed or paid until you press Analyse.</p></section>`
+<p class="muted">On a posting, click the bookmark: this page opens with the posting's address and the page as your
+browser shows it (for pages behind a sign-in) in the form above. Nothing is analysed or paid until you press
+Analyse.</p></section>`
 
 export const list: Handler<Gateway.Gateway | Settings> = members((member) =>
   Effect.gen(function*() {

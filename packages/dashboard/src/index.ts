@@ -1,3 +1,4 @@
+export * as Bookmarklet from "./Bookmarklet.js"
 export * as Csrf from "./Csrf.js"
 export * as Html from "./Html.js"
 export * as OAuth from "./OAuth.js"

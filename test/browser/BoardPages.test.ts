@@ -1,0 +1,60 @@
+import { assert, describe, it } from "@effect/vitest"
+import { BuiltinAnalyzer } from "@jobfit/analyzer"
+import type { Posting, Profile } from "@jobfit/core"
+import { Effect, Either } from "effect"
+import * as BoardPages from "../support/BoardPages.js"
+import * as Chromium from "../support/Chromium.js"
+
+const now = new Date("2025-06-01T00:00:00Z")
+const profile: Profile.Profile = {
+  resume: { skills: [{ name: "Infrastructure", keywords: ["AWS", "Kubernetes", "Terraform", "TypeScript"] }] },
+  preferences: {}
+}
+const required = (read: Either.Either<Posting.Posting, string>): ReadonlySet<string> =>
+  Either.isLeft(read) ? new Set() : new Set(
+    (BuiltinAnalyzer.analyzePosting(read.right, profile, now).evidence ?? [])
+      .filter((e) => e.importance === "required").map((e) => e.skill)
+  )
+
+// The saved pages live beside the repository (../shared/realworld), never in it; without them this is skipped.
+describe.runIf(BoardPages.available() && (Chromium.available || process.env.CI !== undefined))(
+  "the bookmarklet on real board pages in Chromium",
+  () => {
+    const pages = Effect.runPromise(
+      Effect.scoped(
+        Effect.flatMap(Chromium.launch, (browser) => Effect.promise(() => BoardPages.readBoardPages(browser)))
+      )
+    )
+
+    it("opens the dashboard's form with the page's address and its HTML, under the size limit", async () => {
+      for (const page of await pages) {
+        assert.match(
+          page.opened,
+          /^http:\/\/127\.0\.0\.1\/dashboard\/jobs\?analyse=http%3A%2F%2F127\.0\.0\.6%3A\d+%2F3\d-/
+        )
+        assert.isAtMost(page.htmlBytes, BoardPages.MAX_BYTES)
+        assert.isAbove(page.htmlBytes, 10_000)
+      }
+    })
+
+    it("reads the title, company and location as a fetch of the page does, 9 of 9", async () => {
+      for (const page of await pages) {
+        assert.deepStrictEqual(BoardPages.fieldsRight(page, page.fetched), ["title", "company", "location"], page.file)
+        assert.deepStrictEqual(
+          BoardPages.fieldsRight(page, page.bookmarklet),
+          ["title", "company", "location"],
+          page.file
+        )
+      }
+    })
+
+    it("asks the same required skills as the page itself (Jaccard at least 0.9)", async () => {
+      for (const page of await pages) {
+        const fetched = required(page.fetched)
+        assert.isAbove(fetched.size, 3, page.file)
+        assert.isAtLeast(BoardPages.jaccard(fetched, required(page.bookmarklet)), 0.9, page.file)
+      }
+    })
+  },
+  120_000
+)

@@ -37,14 +37,12 @@ describe.runIf(BoardPages.available() && (Chromium.available || process.env.CI !
       }
     })
 
-    it("reads the title, company and location as a fetch of the page does, 9 of 9", async () => {
+    it("reads the title, company and location as a fetch of the page does, 9 of 9, pasted as text too", async () => {
       for (const page of await pages) {
         assert.deepStrictEqual(BoardPages.fieldsRight(page, page.fetched), ["title", "company", "location"], page.file)
-        assert.deepStrictEqual(
-          BoardPages.fieldsRight(page, page.bookmarklet),
-          ["title", "company", "location"],
-          page.file
-        )
+        for (const read of [page.bookmarklet, page.pasted]) {
+          assert.deepStrictEqual(BoardPages.fieldsRight(page, read), ["title", "company", "location"], page.file)
+        }
       }
     })
 
@@ -53,6 +51,19 @@ describe.runIf(BoardPages.available() && (Chromium.available || process.env.CI !
         const fetched = required(page.fetched)
         assert.isAbove(fetched.size, 3, page.file)
         assert.isAtLeast(BoardPages.jaccard(fetched, required(page.bookmarklet)), 0.9, page.file)
+        assert.isAtLeast(BoardPages.jaccard(fetched, required(page.pasted)), 0.9, page.file)
+      }
+    })
+
+    it("raises no medium or high flag on these honest postings, however they come", async () => {
+      for (const page of await pages) {
+        for (const read of [page.fetched, page.bookmarklet, page.pasted]) {
+          const serious = Either.isLeft(read)
+            ? [read.left]
+            : BuiltinAnalyzer.analyzePosting(read.right, profile, now).red_flags.filter((f) => f.severity !== "low")
+              .map((f) => f.code)
+          assert.deepStrictEqual(serious, [], page.file)
+        }
       }
     })
   },

@@ -4,7 +4,7 @@ import { fromPlainText } from "./Blocks.js"
 import type { Board } from "./Boards.js"
 import { type HtmlDocument, parseHtml } from "./Dom.js"
 import { type Draft, finish, hostOf, notAPosting } from "./Draft.js"
-import { chatHeader, withoutFurniture } from "./Furniture.js"
+import { chatHeader, fromJobBlock, withoutFurniture } from "./Furniture.js"
 import {
   companyOfHeading,
   employerSiteName,
@@ -164,7 +164,7 @@ const subjectHeader = (line: string): { readonly title?: string; readonly compan
 
 const fromText = (url: string, body: string, given: boolean): Either.Either<Posting.Posting, string> => {
   // A board's furniture above the header ("4.1 ★" between the employer and the title on Glassdoor) is no header line.
-  const bare = withoutFurniture(body)
+  const bare = withoutFurniture(fromJobBlock(body))
   const pasted = fromPlainText(bare.text)
   // "Lifecycle Marketing Manager (remote, US) - Brightmoor Pet Co." over "Hi Lena,": a message's subject, then its
   // greeting. The subject names the role, and often the employer after a dash.
@@ -204,7 +204,13 @@ const fromText = (url: string, body: string, given: boolean): Either.Either<Post
     : companyFirst(blocks.slice(0, 3).map((b) => b.text))
   const first = blocks[lead]
   const header = textHeader(blocks.slice(lead + 1, lead + 12).map((b) => b.text))
-  const line = titleLine(first?.text.slice(0, 150) ?? "")
+  const read = titleLine(first?.text.slice(0, 150) ?? "")
+  // "Senior Platform Engineer | Remote | Australia" over the employer's and the place's own lines: the title as the
+  // page writes it, whole, as a fetch of the page reads it.
+  const line = read.location !== undefined && read.company === undefined && header.location !== undefined &&
+      header.company !== undefined && first !== undefined
+    ? { title: first.text.trim() }
+    : read
   const location = line.location ?? header.location ?? (line.title === undefined ? undefined : placeInTitle(line.title))
   // "Hollis & Bloom (London, hybrid — 2 days a week)", "Senior Accountant | Chicago, IL | Hybrid": the way of working
   // a header line states stays in the text when the place read from it leaves it out.

@@ -29,8 +29,9 @@ const FURNITURE_LINE = [
   /^life at \S.{0,40}$/i,
   // "May 28, 2025": a message's date on a line of its own.
   /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}$/i,
-  // Glassdoor's rating, pasted as "3.9" and "★" on lines of their own.
+  // Glassdoor's rating, pasted as "3.9" and "★" on lines of their own; Indeed's "4.0 out of 5 stars".
   /^\d(?:\.\d)?$/,
+  /^\d(?:\.\d)? out of 5 stars$/i,
   /^★+$/
 ]
 
@@ -136,4 +137,74 @@ export const withoutFurniture = (text: string): { readonly text: string; readonl
     if (!isFurniture(raw)) kept.push(chatMarkup(raw))
   }
   return employer === undefined ? { text: kept.join("\n") } : { text: kept.join("\n"), employer }
+}
+
+// The words a job title is made of: one of them names the work ("Senior DevOps Engineer", "Registered Nurse").
+const JOB_NOUN =
+  /\b(?:engineers?|developers?|programmers?|architects?|designers?|analysts?|scientists?|managers?|directors?|leads?|heads?|officers?|administrators?|technicians?|specialists?|coordinators?|consultants?|associates?|assistants?|executives?|representatives?|advisors?|advisers?|agents?|nurses?|accountants?|bookkeepers?|controllers?|clerks?|drivers?|teachers?|tutors?|researchers?|writers?|editors?|marketers?|recruiters?|operators?|supervisors?|attendants?|receptionists?|secretaries|secretary|chefs?|cooks?|cashiers?|mechanics?|electricians?|plumbers?|carpenters?|workers?|therapists?|pharmacists?|physicians?|interns?|trainees?|apprentices?|partners?|owners?|strategists?|producers?|testers?|sre|devops|qa)\b/i
+
+/** How many lines of a pasted page are looked through for the job's title. */
+const TITLE_WITHIN = 80
+/** A title this far down (in lines with text) sits under a page's furniture, not at the top of a posting. */
+const BELOW_FURNITURE = 6
+
+/**
+ * A whole page pasted (a select-all copy of LinkedIn, Indeed, SEEK): the site's menus, search box and sign-in form
+ * above the posting. The job's block starts at its title, which the page says again — a sticky header, "apply for
+ * the … role", "Review for … at …", the first sentence of the description — so the first short line naming a job,
+ * below the top lines and said again elsewhere in the text, is where the posting begins; the page's footer, a run
+ * of short lines with the site's furniture among them, is where it ends. A text without such a title is kept whole.
+ */
+/** A footer's run: this many short lines in a row, one of them at least a site's furniture. */
+const FOOTER_RUN = 8
+
+// "Saved jobs", "Download apps", "Browse companies": a link's few words, without figures or a sentence's end.
+const isShortLine = (line: string): boolean =>
+  line.length <= 30 && line.split(/\s+/).length <= 3 && !/[\d.!?]/.test(line)
+
+/**
+ * Where a pasted page's footer begins after line `from` ("Download apps", "Android", "iOS", "Employer site", "Help"):
+ * the first run of short lines holding a site's furniture; the text's end when there is none.
+ */
+const footerAt = (lines: ReadonlyArray<string>, from: number): number => {
+  const shown = lines.map((line, i) => [line.trim(), i] as const).filter(([line, i]) => i >= from && line !== "")
+  for (let k = 0; k + FOOTER_RUN <= shown.length; k++) {
+    const run = shown.slice(k, k + FOOTER_RUN)
+    if (run.every(([line]) => isShortLine(line)) && run.some(([line]) => isFurniture(line))) {
+      return run[0]![1]
+    }
+  }
+  return lines.length
+}
+
+export const fromJobBlock = (text: string): string => {
+  const lines = text.split(/\r?\n/)
+  const lower = text.toLowerCase()
+  let withText = 0
+  let short = 0
+  let previous = ""
+  for (let i = 0; i < lines.length && withText < TITLE_WITHIN; i++) {
+    const line = lines[i]!.trim()
+    if (line === "") continue
+    withText++
+    const label = previous
+    previous = line
+    const words = line.split(/\s+/).length
+    const candidate = withText > BELOW_FURNITURE && line.length <= 100 && !/[.:;!?]$/.test(line) &&
+      /^\p{Lu}/u.test(line) && !/^(?:what|where)$/i.test(label) && words >= 2 && words <= 12 &&
+      !isFurniture(line) && JOB_NOUN.test(line)
+    // Above the posting, a page's furniture: menu items, labels, buttons, most of them a few words without figures.
+    if (candidate && short >= 0.6 * (withText - 1)) {
+      // "Senior Platform Engineer | Remote | Australia": the title is the part before a bar.
+      const core = line.split(/\s+\|\s+/)[0]!.toLowerCase()
+      // The title already heads the text ("Registered Nurse - Medical ICU (Days)" over the job details): the posting
+      // starts at the top. A search box's "<title> in <place>" is no header.
+      const above = lines.slice(0, i).map((l) => l.trim().toLowerCase())
+      if (above.some((l) => l.includes(core) && !l.startsWith(`${core} in `))) return text
+      const first = lower.indexOf(core)
+      if (lower.indexOf(core, first + core.length) >= 0) return lines.slice(i, footerAt(lines, i + 1)).join("\n")
+    }
+    if (isFurniture(line) || (words <= 4 && !/\d/.test(line))) short++
+  }
+  return text
 }

@@ -1,4 +1,4 @@
-import { parsePlace } from "./Place.js"
+import { isRegionCode, parsePlace } from "./Place.js"
 
 // What a header's lines are made of, for pages (Header.ts) and pasted text (TextHeader.ts) alike: places, ways of
 // working, hours, organisations' names.
@@ -33,8 +33,16 @@ export const isPlacePart = (part: string): boolean =>
   part.length <= 60 && !ORGANISATION.test(part.trim()) &&
   (CITY_REGION.test(part) || parsePlace(part).country !== undefined)
 
+// "Camberwell VIC 3124", "Kirkland WA": a city, its region's code and a postcode, as boards print an address.
+const CITY_CODE = /^[\p{Lu}][\p{L}.' -]{1,40}\s+([A-Z]{2,3})(?:\s+\d{4,5})?$/u
+const isCityCode = (line: string): boolean => {
+  const code = CITY_CODE.exec(line)?.[1]
+  return code !== undefined && isRegionCode(code)
+}
+
 export const isPlaceLine = (line: string): boolean =>
-  WORK_MODE.test(line) || CITY_REGION.test(line) || (line.split(/\s+/).length <= 3 && isPlacePart(line))
+  WORK_MODE.test(line) || CITY_REGION.test(line) || isCityCode(line) ||
+  (line.split(/\s+/).length <= 3 && isPlacePart(line))
 
 export const EMPLOYMENT = /^(?:full[- ]time|part[- ]time|contract|temporary|permanent|internship|seasonal|per diem)\b/i
 

@@ -266,6 +266,9 @@ const REGION_CODES = new Set([
 ])
 const REGION_NAMES: Readonly<Record<string, string>> = { ...US_STATES, ...CA_PROVINCES, ...AU_STATES }
 
+/** Whether a word is a state's or province's code (US, Canada, Australia): "TX", "ON", "VIC". */
+export const isRegionCode = (code: string): boolean => REGION_CODES.has(code.toLowerCase())
+
 /** Whether a region is a US state, by code or name ("TX", "Texas"). */
 export const isUsState = (region: string): boolean => {
   const lower = region.trim().toLowerCase()

@@ -137,6 +137,18 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
         continue
       }
     }
+    // "Heidi Melbourne, Victoria, Australia": a name, then a city, its region and its country, as a board's top card
+    // reads when pasted.
+    const named3 = NAME_THEN_THREE_PART_PLACE.exec(trimmed)
+    if (named3 !== null && company === undefined && location === undefined) {
+      const place = `${named3[2]!}, ${named3[3]!}, ${named3[4]!}`
+      if (NAME_LINE.test(named3[1]!) && parsePlace(place).country !== undefined && isPlacePart(named3[4]!)) {
+        company = named3[1]!.trim()
+        location = place
+        used++
+        continue
+      }
+    }
     const withCompany = COMPANY_CITY_REGION.exec(trimmed)
     if (withCompany !== null && company === undefined && location === undefined) {
       company = withCompany[1]!.trim()
@@ -157,7 +169,10 @@ export const textHeader = (lines: ReadonlyArray<string>): Header & { readonly li
       used++
       continue
     }
-    if (company === undefined && used === 0 && NAME_LINE.test(trimmed) && !isPlaceLine(trimmed)) {
+    // "iterate" over "Melbourne VIC (Remote)": a brand written in lower case is the employer where a place follows.
+    const brand = LOWER_BRAND.test(trimmed) &&
+      lines.slice(i + 1, i + 3).some((next) => isPlaceLine(withoutAside(next.trim())))
+    if (company === undefined && used === 0 && (NAME_LINE.test(trimmed) || brand) && !isPlaceLine(trimmed)) {
       company = trimmed
       used++
       continue
@@ -183,7 +198,13 @@ const OTHER_FIELD =
 const COMPANY_CITY_REGION =
   /^([\p{Lu}][^,]{2,60}),\s*([\p{Lu}][\p{L}.' -]{1,40}(?:,\s*|\s+)(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]))$/u
 
+const LOWER_BRAND = /^[\p{Ll}][\p{L}\d&'.-]{1,30}$/u
+
 const NAME_THEN_PLACE = /^([^()]{2,60}?)\s*\(([^()]{2,80})\)$/
+
+// "Heidi Melbourne, Victoria, Australia": the shortest name, a city of one or two words, a region, a country.
+const NAME_THEN_THREE_PART_PLACE =
+  /^([^,]{2,60}?)\s+([\p{Lu}][\p{L}.'-]+(?:\s[\p{Lu}][\p{L}.'-]+)?),\s*([\p{Lu}][\p{L}.' -]{1,40}),\s*([\p{Lu}][\p{L}.' -]{1,40})$/u
 
 // Between a place and how the job is worked: "Milwaukee, WI · Hybrid", "Chicago, IL — Hybrid".
 const PLACE_SEPARATOR = /\s+[·•|—–]\s+/

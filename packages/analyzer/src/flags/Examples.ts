@@ -35,6 +35,7 @@ export const FLAG_EXAMPLES: ReadonlyArray<FlagExample> = [
     quote: "To apply, send a copy of your passport and your bank account details to our HR team.",
     raises: "SENSITIVE_INFO_EARLY"
   },
+  { quote: "Be careful: don't provide your bank or credit card details when applying for jobs." },
   // Chat apps: a team's tools named in passing are no contact moved off the platform.
   { quote: "If you work remotely we can still have breakfast together over Slack, Skype or Google Hangouts." },
   { quote: "Contact our recruiter only via Telegram for the interview.", raises: "OFF_PLATFORM_CONTACT" },

@@ -230,8 +230,10 @@ const SENSITIVE =
   /\b(?:social security (?:number|no)|ssn|bank (?:account|details|information|info|login|routing|statements?)|routing (?:number|no)|account number|credit card|debit card|(?:copy|photo|scan|picture|image) of (?:your )?(?:id|passport|driver'?s licen[cs]e|identity card|national id|social security card)|passport (?:copy|scan|number)|driver'?s licen[cs]e (?:number|copy|photo)|mother'?s maiden name|online banking|pin (?:number|code))\b/i
 const ASKED_NOW =
   /\b(?:send|provide|submit|include|email|attach|upload|share|forward|text|give us|to apply|with your (?:application|resume|cv)|before (?:the |your |an |any )?interview|to be considered|for (?:direct deposit|payroll) setup)\b/i
+// After an offer, or a board's own warning not to give them ("Don't provide your bank or credit card details", which a
+// pasted page may run into the word before it: "Be carefulDon't provide").
 const LATER =
-  /\b(?:after (?:an? |the |your )?(?:offer|hire|hiring|acceptance)|upon (?:hire|hiring|offer|acceptance)|first day|i-9|e-verify|once hired)\b/i
+  /\b(?:after (?:an? |the |your )?(?:offer|hire|hiring|acceptance)|upon (?:hire|hiring|offer|acceptance)|first day|i-9|e-verify|once hired)\b|(?:don['’]?t|do not|never)\s+(?:\w+\s+)?(?:provide|send|give|share|disclose|ask(?: for| you for)?)\b/i
 
 const SENSITIVE_WORDS = wordsOf([
   "social security",

@@ -76,5 +76,11 @@ for (const v of verdicts) {
     out(`  ${verdict} recall                         ${pct(r.hit, r.total)}`)
   }
   out(`  score inside a labeller's band        ${pct(v.inBand, v.pairs)}`)
+  out(
+    `  pairs a labeller calls APPLY or MAYBE  ${v.open.pairs}: labellers agree ${
+      pct(v.open.labellersAgree, v.open.pairs)
+    }, ` +
+      `analyzer agrees ${pct(v.open.agree, v.open.labellersAgree)} of those`
+  )
   if (process.argv.includes("--pairs")) { for (const line of v.wrong) out(`    ${line}`) }
 }

@@ -12,7 +12,7 @@ import { roleFactor } from "./score/Role.js"
 import { postingPay } from "./score/Salary.js"
 import { combine, verdictFor } from "./score/Score.js"
 import { isOwnJob, type Level, levelIndex, levelOfTitle, yearsForLevel } from "./score/Seniority.js"
-import { DEFAULT_THRESHOLDS, type Thresholds, WEIGHTS, type Weights } from "./score/Weights.js"
+import { coveredShare, DEFAULT_THRESHOLDS, type Thresholds, WEIGHTS, type Weights } from "./score/Weights.js"
 import { mostYears, yearsAsks } from "./score/YearsAsked.js"
 import { builtinTaxonomy } from "./skills/BuiltinTaxonomy.js"
 import { fluencyShortOf, withoutShort } from "./skills/Fluency.js"
@@ -113,7 +113,7 @@ export const analyzePosting = (
   const gates = gatesOf(posting, segments, skills, asks, has, facts, taxonomy, categoriesOf(have))
   // A step up in level with required skills missing is a stretch: a person weighs it before applying, as a move.
   const stretch = isStepUp(posting.title, level, profile, facts.years) && required.asks > 0 &&
-    required.met / required.asks < STRETCH_SHARE
+    coveredShare(required.met, required.asks) < STRETCH_SHARE
   const seniority = seniorityFactor(level, profile.preferences)
   // Pay 30% or more below the profile's minimum (a salary score of 0): a person weighs it before applying, however
   // well the skills fit.
@@ -153,7 +153,7 @@ export const analyzePosting = (
   const ofField = skills.filter((s) => !GENERIC_CATEGORIES.has(s.skill.category))
   const fieldAsks = genericOnly(skills) ? required : coverage(ofField, "required", (name) => have.has(name))
   const fieldCap = fieldAsks.asks > 0 && fieldAsks.met === 0 ? FIELD_CAP : undefined
-  const gateCap = capOf(missingGates, thresholds, required.asks > 0 ? required.met / required.asks : 1)
+  const gateCap = capOf(missingGates, thresholds, coveredShare(required.met, required.asks))
   // The role's own skill ("Backend Engineer (Kotlin)") missing: a MAYBE at best, however much else is met.
   const titleCap = required.missingTitled.length > 0 ? thresholds.apply - 1 : undefined
   const belowApply = relocation || stretch || underpaid ? thresholds.apply - 1 : 100

@@ -39,8 +39,11 @@ export const realProfiles = (): ReadonlyArray<readonly [string, Profile.Profile]
 
 export const realPostings = (): ReadonlyArray<RealPosting> => [...loadSplit("train"), ...loadSplit("dev")]
 
+/** A SkillSpan split, or the realworld set (`rw-NN`, judged by labellers of their own). */
+export type LabelledSet = Split | "realworld"
+
 export interface Analysed {
-  readonly posting: RealPosting
+  readonly posting: RealPosting | { readonly id: string; readonly split: "realworld" }
   /** By profile id; empty when the text did not extract. */
   readonly analyses: ReadonlyMap<string, Analysis.Analysis>
 }
@@ -61,7 +64,8 @@ const LabelLine = Schema.Struct({
 })
 type LabelLine = typeof LabelLine.Type
 
-/** Each labeller's labels, by labeller (the file name's first part: `A-dev.jsonl` is labeller A's). */
+/** Each labeller's labels, by labeller (the file name's first part: `A-dev.jsonl` is labeller A's, `C-realworld.jsonl`
+ * labeller C's). */
 export const loadVerdictLabels = (): ReadonlyMap<string, ReadonlyMap<string, LabelLine>> => {
   const dir = new URL("labels/", realDir)
   const byLabeller = new Map<string, Map<string, LabelLine>>()
@@ -106,7 +110,9 @@ export const runReal = async (): Promise<RealRun | undefined> => {
   })
   const firstOf = (a: Analysed) => a.analyses.values().next().value
   const skills = (["dev", "train"] as const).flatMap((split) => {
-    const part = analysed.filter((a) => a.posting.split === split)
+    const part = analysed.flatMap((a) =>
+      "text" in a.posting && a.posting.split === split ? [{ ...a, posting: a.posting }] : []
+    )
     return [
       {
         split,
@@ -131,7 +137,10 @@ export const runReal = async (): Promise<RealRun | undefined> => {
   })
   let scams: RealRun["scams"] = { total: 0, flagged: [] }
   if (realworldAvailable()) {
-    const results = await runRealWorld(profiles.slice(0, 1), NOW)
+    const results = await runRealWorld(profiles, NOW)
+    for (const r of results) {
+      analysed.push({ posting: { id: `rw-${r.id.slice(0, 2)}`, split: "realworld" }, analyses: new Map(r.analyses) })
+    }
     const legitimate = results.filter((r) => r.truth.is_scam !== true)
     flags.push({
       set: "realworld (all but scams)",
@@ -153,7 +162,7 @@ export const runReal = async (): Promise<RealRun | undefined> => {
 }
 
 export interface VerdictFigures {
-  readonly split: Split
+  readonly split: LabelledSet
   /** Pairs both labellers judged. */
   readonly pairs: number
   readonly labellersAgree: number
@@ -163,15 +172,15 @@ export interface VerdictFigures {
   readonly recall: Record<Verdict, { hit: number; total: number }>
   /** Pairs whose score is inside either labeller's band. */
   readonly inBand: number
+  /** The pairs not plainly another field (a labeller says APPLY or MAYBE), where agreement is not a given. */
+  readonly open: { readonly pairs: number; readonly labellersAgree: number; readonly agree: number }
   readonly wrong: ReadonlyArray<string>
 }
 
-/** The analyzer's verdicts and scores against the first two labellers', per split. */
+/** The analyzer's verdicts and scores against the two labellers who judged each posting, per set. */
 export const verdictReport = (run: RealRun): ReadonlyArray<VerdictFigures> => {
   const labels = [...loadVerdictLabels().values()]
-  const [first, second] = labels
-  if (first === undefined || second === undefined) return []
-  return (["dev", "train"] as const).flatMap((split): Array<VerdictFigures> => {
+  return (["dev", "train", "realworld"] as const).flatMap((split): Array<VerdictFigures> => {
     const figures = {
       split,
       pairs: 0,
@@ -180,11 +189,14 @@ export const verdictReport = (run: RealRun): ReadonlyArray<VerdictFigures> => {
       agree: 0,
       recall: { APPLY: { hit: 0, total: 0 }, MAYBE: { hit: 0, total: 0 }, SKIP: { hit: 0, total: 0 } },
       inBand: 0,
+      open: { pairs: 0, labellersAgree: 0, agree: 0 },
       wrong: [] as Array<string>
     }
     for (const a of run.analysed.filter((x) => x.posting.split === split)) {
-      const one = first.get(a.posting.id)
-      const two = second.get(a.posting.id)
+      const [one, two] = labels.flatMap((byId) => {
+        const label = byId.get(a.posting.id)
+        return label === undefined ? [] : [label]
+      })
       if (one === undefined || two === undefined) continue
       for (const [profile, analysis] of a.analyses) {
         const p = one.pairs[profile]
@@ -194,7 +206,11 @@ export const verdictReport = (run: RealRun): ReadonlyArray<VerdictFigures> => {
         const score = analysis.match_score
         const inside = (band: readonly [number, number]) => score >= band[0] && score <= band[1]
         if (inside(p.band) || inside(q.band)) figures.inBand++
+        const open = p.verdict !== "SKIP" || q.verdict !== "SKIP"
+        if (open) figures.open.pairs++
         if (p.verdict !== q.verdict) continue
+        if (open) figures.open.labellersAgree++
+        if (open && analysis.verdict === p.verdict) figures.open.agree++
         figures.labellersAgree++
         figures.agreedPairs++
         figures.recall[p.verdict].total++

@@ -25,6 +25,7 @@ export const FLAG_EXAMPLES: ReadonlyArray<FlagExample> = [
   { quote: "Guaranteed income of $5,000 a week, no experience needed!", raises: "UNREALISTIC_PAY" },
   // Years: how long the company's clients have stayed is no years ask.
   { quote: "Our clients have been with us for over 10 years. 2+ years of office experience." },
+  { quote: "For over 18 years the company has been investing in technology. 2+ years of Java experience." },
   // Money: a benefit's discounted fee and words that begin with "fee" are not a fee the candidate pays.
   { quote: "Join a large network of gyms for a discounted membership fee." },
   { quote: "Work with our product teams to build strong program feedback loops." },

@@ -59,8 +59,13 @@ const home = (resume: Profile.Resume): ReadonlyArray<string> => {
 /** The location score of on-site or hybrid work somewhere the profile neither lives nor wants to work. */
 export const RELOCATION_SCORE = 0.1
 
+// "<LOCATION>", "#URL_0d3…#": a place a dataset or a board masked, which says nowhere.
+const PLACEHOLDER = /<[A-Z_]+>|#[A-Z]+_[0-9a-f]+#/g
+
 /** How well the posting's place and way of working suit the profile's preferences, visa needs included. */
-export const locationFit = (posting: Posting.Posting, text: string, profile: Profile.Profile): LocationFit => {
+export const locationFit = (given: Posting.Posting, text: string, profile: Profile.Profile): LocationFit => {
+  const masked = given.location.replace(PLACEHOLDER, "")
+  const posting = masked === given.location ? given : { ...given, location: /[\p{L}]/u.test(masked) ? masked : "" }
   const prefs = profile.preferences
   const mode = workModeOf(posting, text)
   const wanted = prefs.remote ?? "any"

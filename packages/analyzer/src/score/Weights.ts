@@ -42,9 +42,13 @@ export interface RequiredCurve {
 
 export const REQUIRED_CURVE: RequiredCurve = { zeroBelow: 0.15, fullAt: 1, power: 0.6, enough: 10 }
 
+/** The share of the required asks met, at least `met / enough`: what the curve and the caps weigh. */
+export const coveredShare = (met: number, asks: number, curve: RequiredCurve = REQUIRED_CURVE): number =>
+  asks === 0 ? 1 : curve.enough === undefined ? met / asks : Math.min(1, Math.max(met / asks, met / curve.enough))
+
 /** The required-skills factor's score for `met` of `asks` (weighted) asks met. */
 export const requiredScore = (met: number, asks: number, curve: RequiredCurve = REQUIRED_CURVE): number => {
-  const share = curve.enough === undefined ? met / asks : Math.max(met / asks, met / curve.enough)
+  const share = coveredShare(met, asks, curve)
   return Math.max(0, Math.min(1, (share - curve.zeroBelow) / (curve.fullAt - curve.zeroBelow))) ** curve.power
 }
 

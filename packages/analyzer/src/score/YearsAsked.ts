@@ -26,6 +26,11 @@ const CONTEXT_AFTER =
 const CONTEXT_BEFORE =
   /\b(?:minimum|at least|min\.?|over|more than|requires?|required|need|needs|with|have|having|bring)\s*(?:of\s*)?$/i
 
+const EMPLOYER_HISTORY_AFTER =
+  /^[\s,]*(?:(?:now|already)\s+)?(?:the company|our company|the firm|the business|we(?:'ve| have| are|'re)?|our (?:clients|customers|team|company)|<ORGANIZATION>|it has|has been|have been|in business|of (?:history|existence|success|growth|tradition|innovation))\b/i
+const EMPLOYER_HISTORY_BEFORE =
+  /\b(?:been with us|been (?:around|in business|operating|trading|serving)|founded|established|since|for more than|existed)\s+(?:for\s+)?(?:over|more than|about|nearly|almost)?\s*$/i
+
 /** Whether a preferred cue of the sentence reaches the words at [from, to) ("10+ years"). */
 const preferredAt = (sentence: Sentence, from: number, to: number): boolean => {
   const first = sentence.tokens.findIndex((token) => token.end > from)
@@ -71,6 +76,9 @@ export const yearsAsks = (segments: ReadonlyArray<Segment>): ReadonlyArray<Years
       const after = sentence.text.slice(match.index + match[0].length)
       const plus = match[2] !== undefined || match[0].includes("+")
       if (!(plus || CONTEXT_AFTER.test(after) || CONTEXT_BEFORE.test(before))) continue
+      // "For over 18 years the company has been investing", "clients have been with us for over 10 years": the
+      // employer's history, not the candidate's years.
+      if (EMPLOYER_HISTORY_AFTER.test(after) || EMPLOYER_HISTORY_BEFORE.test(before)) continue
       if (years > 0 && years <= 25 && (best === undefined || years > best.years)) {
         best = { years, quote: sentence.text, sentence }
       }

@@ -2,10 +2,13 @@
  * The built-in analyzer on real postings written and labelled by people outside the project, in one run:
  * - skills on SkillSpan's dev and train splits (the metric of ../shared/realdata/README.md) beside the naive lookup;
  * - medium and high red flags on every legitimate real posting (SkillSpan's 198 and the realworld set's);
- * - verdicts against the labellers' (test/fixtures/real/labels), with the labellers' agreement beside them.
+ * - verdicts against the labellers' (test/fixtures/real/labels), with the labellers' agreement beside them;
+ * - the real board pages through the bookmarklet and pasted, against a fetch (test/bench/board-pages.ts, run from
+ *   here: it drives Chromium, which this package does not depend on).
  * Tune on train, report dev. Run: `pnpm bench:real [--misses] [--flags] [--pairs] [--explain <train id> <profile>]`.
  * `--misses` and `--explain` read train postings only: dev is what the figures report.
  */
+import { execFileSync } from "node:child_process"
 import { runReal, verdictReport } from "../test/RealSet.js"
 
 const out = (line: string) => process.stdout.write(`${line}\n`)
@@ -83,4 +86,10 @@ for (const v of verdicts) {
       `analyzer agrees ${pct(v.open.agree, v.open.labellersAgree)} of those`
   )
   if (process.argv.includes("--pairs")) { for (const line of v.wrong) out(`    ${line}`) }
+}
+if (!process.argv.includes("--no-pages")) {
+  execFileSync("pnpm", ["exec", "tsx", "test/bench/board-pages.ts"], {
+    cwd: new URL("../../../", import.meta.url),
+    stdio: "inherit"
+  })
 }

@@ -473,3 +473,23 @@ describe("ambiguous terms among another trade's skills", () => {
     )
   })
 })
+
+describe("what real postings say that is no ask", () => {
+  const examples: ReadonlyArray<readonly [string, string, boolean]> = [
+    // [sentence, skill, asked]
+    ["You can work from the Danish office or from home.", "Danish", false],
+    ["We offer relocation help and free Danish lessons.", "Danish", false],
+    ["Fluent in Danish and English, written and spoken.", "Danish", true],
+    ["You write and speak English comfortably; it's our working language.", "English", true],
+    ["If you need adjustments to our recruitment process, tell our team.", "Recruiting", false],
+    ["Hands-on recruitment of engineers with our hiring managers.", "Recruiting", true],
+    ["Monitoring with Prometheus and Grafana.", "Monitoring", false],
+    ["Experience with monitoring and logging at scale.", "Monitoring", true]
+  ]
+  for (const [sentence, skill, asked] of examples) {
+    it(`${asked ? "asks" : "does not ask"} ${skill}: ${sentence}`, () => {
+      const { names } = skillsOfPosting({ description: `Requirements\n- ${sentence}` })
+      assert.strictEqual(names.includes(skill), asked, names.join(", "))
+    })
+  }
+})

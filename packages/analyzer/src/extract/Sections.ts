@@ -42,7 +42,7 @@ const patterns: ReadonlyArray<readonly [SectionName | "other", RegExp]> = [
   [
     "other",
     new RegExp(
-      "^(about( us| the (company|team|role|job|position)| [a-z0-9 .&-]{1,30})?|who we are|benefits( summary| overview| package)?|perks|" +
+      "^(about( us| the (company|team|role|job|position)| [a-z0-9 .&-]{1,30})?|who we are|(job |employee )?benefits( summary| overview| package)?|perks|company (description|profile|overview)|" +
         "(what )?we offer|what's in it for you|compensation|salary|pay|why (join|work|us)|how to apply|" +
         "application process|(the )?interview process|equal (opportunity|employment)|eeo|diversity|" +
         "our (values|culture|team|mission|story)|location|the team|life at|working at|hiring process|next steps|apply)$"

@@ -127,6 +127,15 @@ const segmentsOfLines = (
   }
 }
 
+// "… Flexible hours Gym Job benefits: Health insurance … Company description: HISTORY: …": a pasted page whose line
+// breaks were lost runs the benefits' and the employer's own headings into the line before them.
+const INLINE_HEADING =
+  /\s(?=(?:Job benefits|Benefits|Perks|What we offer|Company description|Company profile|About us|About the company)\s*:\s)/
+
+/** A line split where a benefits or company heading starts inside it. */
+const atInlineHeadings = (line: string): ReadonlyArray<string> =>
+  INLINE_HEADING.test(line) ? line.split(INLINE_HEADING) : [line]
+
 const CARRIAGE_RETURN = 13
 
 /** `text.split(/\r?\n|\u2028/).filter((l) => l.trim() !== "")`, by `indexOf` instead of a regex split. */
@@ -155,7 +164,9 @@ export const postingSegments = (posting: Posting.Posting, taxonomy: Taxonomy): R
   const sectionLines: Array<readonly [key: string, from: number, to: number]> = []
   if (sections !== undefined) {
     const add = (lines: ReadonlyArray<string>, mode: Mode, source: SegmentSource) => {
-      for (const line of lines.flatMap(splitLines)) {
+      // A section's line that runs into a benefits or company heading keeps only what comes before it: the rest is
+      // read under its own heading, with the description.
+      for (const line of lines.flatMap(splitLines).map((l) => atInlineHeadings(l)[0]!)) {
         const key = same(line)
         seen.add(key)
         const from = segments.length
@@ -175,7 +186,7 @@ export const postingSegments = (posting: Posting.Posting, taxonomy: Taxonomy): R
   const mustLines = new Set<string>()
   // The last line was short and bare, as a heading of our own words is ("What a shift looks like").
   let headingLike = false
-  for (const raw of rawLines(posting.description)) {
+  for (const raw of rawLines(posting.description).flatMap(atInlineHeadings)) {
     const heading = headingOf(raw, taxonomy)
     const bulleted = BULLETED.test(raw)
     // A list under such a heading is the job's, not the company's: the intro ends.

@@ -321,6 +321,73 @@ const namesAColleague = (sentence: Sentence, first: number, last: number): boole
     LEADS_PEOPLE.test(sentence.text.slice(0, start))
 }
 
+// "our recruitment process", "an attractive recruitment package": the employer's own way of
+// hiring, named by the skill it takes, not an ask.
+const OWN_PROCESS_AFTER = /^\s+(?:process(?:es)?|package)\b/i
+const OWN_PROCESS_BEFORE = /\b(?:our|an attractive|an online)\s+(?:[\p{L}-]+\s+)?$/iu
+const namesOwnProcess = (sentence: Sentence, first: number, last: number): boolean => {
+  const start = sentence.tokens[first]?.start ?? 0
+  const end = sentence.tokens[last]?.end ?? start
+  return OWN_PROCESS_AFTER.test(sentence.text.slice(end, end + 16)) &&
+    OWN_PROCESS_BEFORE.test(sentence.text.slice(Math.max(0, start - 30), start))
+}
+
+// "the Danish office", "free English classes", "Danish universities": a language's name before one of these nouns
+// is where something is from, not the language asked.
+const FROM_NOUNS: ReadonlySet<string> = new Set([
+  "office",
+  "offices",
+  "company",
+  "companies",
+  "firm",
+  "firms",
+  "universities",
+  "university",
+  "ministry",
+  "government",
+  "lessons",
+  "classes",
+  "class",
+  "courses",
+  "course",
+  "market",
+  "markets",
+  "customers",
+  "clients",
+  "citizens",
+  "citizenship",
+  "nationals",
+  "nationality",
+  "law",
+  "laws",
+  "legislation",
+  "authorities",
+  "grading",
+  "school",
+  "schools",
+  "education",
+  "headquarters",
+  "subsidiary",
+  "branch",
+  "partners",
+  "owned",
+  "startup",
+  "start-up",
+  "organisation",
+  "organization",
+  "state",
+  "society",
+  "welfare",
+  "capital"
+])
+const isNationality = (sentence: Sentence, last: number, category: string): boolean => {
+  if (category !== "Languages") return false
+  const next = sentence.tokens[last + 1]
+  if (next === undefined) return false
+  const gap = sentence.text.slice(sentence.tokens[last]?.end ?? 0, next.start)
+  return gap.trim() === "" && FROM_NOUNS.has(next.norm)
+}
+
 // "report to the Accounting Manager", "our Marketing Director": a person's job title, not a skill asked of this one.
 const POSTS: ReadonlySet<string> = new Set([
   "manager",
@@ -431,6 +498,8 @@ export const postingSkills = (
       if (namesAColleague(segment.sentence, mention.first, mention.last)) continue
       if (segment.source !== "title" && namesAPost(segment.sentence, mention.first, mention.last)) continue
       if (isMoney(segment.sentence, mention.last)) continue
+      if (namesOwnProcess(segment.sentence, mention.first, mention.last)) continue
+      if (isNationality(segment.sentence, mention.last, mention.skill.category)) continue
       const polarity = exclusion ? "asked" : polarityOf(segment.sentence, mention.first, mention.last)
       if (polarity === "not-needed") continue
       const cue = importanceCue(segment.sentence, mention.first, mention.last)

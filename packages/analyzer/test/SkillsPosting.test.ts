@@ -486,6 +486,14 @@ describe("what real postings say that is no ask", () => {
     ["Monitoring with Prometheus and Grafana.", "Monitoring", false],
     ["Experience with monitoring and logging at scale.", "Monitoring", true]
   ]
+  it("takes a wish to learn a skill for a plus, not an ask", () => {
+    const { byName } = skillsOfPosting({
+      description:
+        "Requirements\n- Practical experience with Python\n- Desire to learn modern technologies for big data"
+    })
+    assert.strictEqual(byName.get("Python")?.importance, "required")
+    assert.strictEqual(byName.get("Big data")?.importance, "preferred")
+  })
   for (const [sentence, skill, asked] of examples) {
     it(`${asked ? "asks" : "does not ask"} ${skill}: ${sentence}`, () => {
       const { names } = skillsOfPosting({ description: `Requirements\n- ${sentence}` })

@@ -29,9 +29,16 @@ export type Polarity = "asked" | "not-needed" | "optional"
  * "no Java experience needed", "without prior Salesforce experience" and "Java is not required" are not asked for;
  * "Kotlin is not required but a plus" is optional (preferred).
  */
+// "Desire to learn modern technologies for big data", "willing to learn Go", "we'll teach you Kotlin": what the job
+// will teach is no ask; a wish to learn it at most a plus.
+const TO_LEARN =
+  /\b(?:(?:desire|willing(?:ness)?|eager(?:ness)?|keen|happy|open|want|wants|wanting|motivat\w*|interest(?:ed)?|curious|ready|passion(?:ate)?)\s+(?:to|in|for|about)\s+(?:learn\w*|pick(?:ing)? up|explor\w*|get(?:ting)? into|grow\w* into)|(?:we|we'll|we will|you(?:'ll| will))\s+(?:teach|train)\w*(?:\s+you)?|(?:will|would) (?:be )?(?:trained|taught)(?: in| on)?|opportunity to learn|chance to learn|learn (?:on the job|as you go))\b[^.;:]*$/i
+
 export const polarityOf = (sentence: Sentence, first: number, last: number): Polarity => {
   const { tokens } = sentence
   const [from, to] = clauseAround(sentence, first)
+  const start = tokens[first]?.start ?? 0
+  if (TO_LEARN.test(sentence.text.slice(Math.max(0, start - 90), start))) return "optional"
   for (let i = Math.max(from, first - WINDOW_BEFORE); i < first; i++) {
     const token = tokens[i]
     if (token !== undefined && NEGATORS.get(token) === true && !NOT_NEGATING_NEXT.has(tokens[i + 1]?.norm ?? "")) {

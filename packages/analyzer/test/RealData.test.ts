@@ -20,8 +20,8 @@ describe.skipIf(!realDataAvailable())("real postings labelled by others", () => 
   it("keeps SkillSpan's skill figures on dev (tuned on train) at their floors", async () => {
     const dev = (await run)?.skills.find((l) => l.split === "dev" && l.who === "built-in")
     assert.isDefined(dev)
-    assert.isAtLeast(dev!.score.precision, 0.76)
-    assert.isAtLeast(dev!.score.recall, 0.53)
+    assert.isAtLeast(dev!.score.precision, 0.74)
+    assert.isAtLeast(dev!.score.recall, 0.55)
   })
 
   it("flags few legitimate real postings medium or high", async () => {

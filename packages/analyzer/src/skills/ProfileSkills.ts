@@ -19,8 +19,9 @@ const listed = (resume: Resume): ReadonlyArray<string> => [
   ...(resume.projects ?? []).flatMap((p) => p.keywords ?? []),
   ...(resume.certificates ?? []).map((c) => c.name),
   ...(resume.languages ?? []).map((l) => l.language),
-  // A degree named by its kind ("BSN", "MBA") is a credential the profile holds.
-  ...(resume.education ?? []).flatMap((e) => e.studyType === undefined ? [] : [e.studyType])
+  // A degree named by its kind ("BSN", "MBA") is a credential the profile holds; its subject ("Physics") a field the
+  // profile studied, which a CV of it names.
+  ...(resume.education ?? []).flatMap((e) => [e.studyType, e.area].filter((x) => x !== undefined))
 ]
 
 const written = (resume: Resume): ReadonlyArray<string> => [

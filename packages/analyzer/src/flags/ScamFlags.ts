@@ -372,8 +372,8 @@ const POSITIONS = /\bpositions\b/i
 /** A home-based clerical role paid by the day or the week, or offered as many "positions" at once from home. */
 export const homeBasedScheme = (text: FlagText): Flag | undefined => {
   const title = text.posting.title
-  const whole = `${title}\n${text.all}`
-  if (!HOME_ROLE.test(whole) || !(EASY.test(whole) || NO_EXPERIENCE.test(whole))) return undefined
+  const either = (pattern: RegExp) => pattern.test(title) || pattern.test(text.all)
+  if (!either(HOME_ROLE) || !(either(EASY) || either(NO_EXPERIENCE))) return undefined
   const paid = [title, ...text.sentences].find((s) => PAID_BY_THE_DAY.test(s))
   if (paid !== undefined) {
     return flag(

@@ -137,14 +137,30 @@ export const SHOWN_BY_ONE: ReadonlyArray<{
   { area: "Code quality", skills: ["Code review", "Unit testing", "Refactoring"] }
 ]
 
-const AREAS: ReadonlyMap<string, (typeof SHOWN_BY_ONE)[number]> = new Map(SHOWN_BY_ONE.map((a) => [a.area, a]))
+const AREAS: ReadonlySet<string> = new Set(SHOWN_BY_ONE.map((a) => a.area))
+const indexBy = (key: "categories" | "skills"): ReadonlyMap<string, ReadonlyArray<string>> => {
+  const index = new Map<string, Array<string>>()
+  for (const entry of SHOWN_BY_ONE) {
+    for (const name of entry[key] ?? []) index.set(name, [...(index.get(name) ?? []), entry.area])
+  }
+  return index
+}
+const BY_CATEGORY = indexBy("categories")
+const BY_SKILL = indexBy("skills")
+const NONE: ReadonlyArray<string> = []
+
+/** The broad areas a concrete skill shows (PostgreSQL: Databases), by its name and its category. */
+export const areasShownBy = (skill: { readonly name: string; readonly category: string }): ReadonlyArray<string> => {
+  const byName = BY_SKILL.get(skill.name) ?? NONE
+  const byCategory = BY_CATEGORY.get(skill.category) ?? NONE
+  const all = byName.length === 0 ? byCategory : byCategory.length === 0 ? byName : [...byName, ...byCategory]
+  return all.includes(skill.name) ? all.filter((area) => area !== skill.name) : all
+}
 
 /** Whether `skill` is one of the concrete skills that show the broad `area` (PostgreSQL shows Databases). */
-export const showsArea = (area: string, skill: { readonly name: string; readonly category: string }): boolean => {
-  const found = AREAS.get(area)
-  return found !== undefined && skill.name !== area &&
-    ((found.categories ?? []).includes(skill.category) || (found.skills ?? []).includes(skill.name))
-}
+export const showsArea = (area: string, skill: { readonly name: string; readonly category: string }): boolean =>
+  skill.name !== area &&
+  ((BY_SKILL.get(skill.name)?.includes(area) ?? false) || (BY_CATEGORY.get(skill.category)?.includes(area) ?? false))
 
 /** Whether `name` is one of the broad areas of SHOWN_BY_ONE. */
 export const isArea = (name: string): boolean => AREAS.has(name)

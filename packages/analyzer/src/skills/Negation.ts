@@ -34,11 +34,17 @@ export type Polarity = "asked" | "not-needed" | "optional"
 const TO_LEARN =
   /\b(?:(?:desire|willing(?:ness)?|eager(?:ness)?|keen|happy|open|want|wants|wanting|motivat\w*|interest(?:ed)?|curious|ready|passion(?:ate)?)\s+(?:to|in|for|about)\s+(?:learn\w*|pick(?:ing)? up|explor\w*|get(?:ting)? into|grow\w* into)|(?:we|we'll|we will|you(?:'ll| will))\s+(?:teach|train)\w*(?:\s+you)?|(?:will|would) (?:be )?(?:trained|taught)(?: in| on)?|opportunity to learn|chance to learn|learn (?:on the job|as you go))\b[^.;:]*$/i
 
+// Every match of TO_LEARN holds one of these: most sentences hold none, and need no regex.
+const mayLearn = (lower: string): boolean =>
+  lower.includes("learn") || lower.includes("teach") || lower.includes("train") || lower.includes("taught")
+
 export const polarityOf = (sentence: Sentence, first: number, last: number): Polarity => {
   const { tokens } = sentence
   const [from, to] = clauseAround(sentence, first)
   const start = tokens[first]?.start ?? 0
-  if (TO_LEARN.test(sentence.text.slice(Math.max(0, start - 90), start))) return "optional"
+  if (mayLearn(sentence.lower) && mayLearn(sentence.lower.slice(Math.max(0, start - 90), start))) {
+    if (TO_LEARN.test(sentence.text.slice(Math.max(0, start - 90), start))) return "optional"
+  }
   for (let i = Math.max(from, first - WINDOW_BEFORE); i < first; i++) {
     const token = tokens[i]
     if (token !== undefined && NEGATORS.get(token) === true && !NOT_NEGATING_NEXT.has(tokens[i + 1]?.norm ?? "")) {

@@ -134,7 +134,7 @@ const INLINE_HEADING =
 
 /** A line split where a benefits or company heading starts inside it. */
 const atInlineHeadings = (line: string): ReadonlyArray<string> =>
-  INLINE_HEADING.test(line) ? line.split(INLINE_HEADING) : [line]
+  line.includes(":") && INLINE_HEADING.test(line) ? line.split(INLINE_HEADING) : [line]
 
 const CARRIAGE_RETURN = 13
 

@@ -326,6 +326,7 @@ const namesAColleague = (sentence: Sentence, first: number, last: number): boole
 const OWN_PROCESS_AFTER = /^\s+(?:process(?:es)?|package)\b/i
 const OWN_PROCESS_BEFORE = /\b(?:our|an attractive|an online)\s+(?:[\p{L}-]+\s+)?$/iu
 const namesOwnProcess = (sentence: Sentence, first: number, last: number): boolean => {
+  if (!sentence.lower.includes("process") && !sentence.lower.includes("package")) return false
   const start = sentence.tokens[first]?.start ?? 0
   const end = sentence.tokens[last]?.end ?? start
   return OWN_PROCESS_AFTER.test(sentence.text.slice(end, end + 16)) &&

@@ -1,5 +1,5 @@
 import type { Profile } from "@jobfit/core"
-import { IMPLIED, SHOWN_BY_ONE, SHOWN_BY_TWO, showsArea } from "./Implied.js"
+import { areasShownBy, IMPLIED, SHOWN_BY_TWO } from "./Implied.js"
 import { findMentions } from "./Matcher.js"
 import { polarityOf } from "./Negation.js"
 import { makeSentence, sentencesOf } from "./Sentence.js"
@@ -85,10 +85,12 @@ export const profileSkills = (resume: Resume, taxonomy: Taxonomy): ReadonlyMap<s
       add(skill, undefined)
     }
   }
-  for (const { area } of SHOWN_BY_ONE) {
+  // One pass over the skills found: each adds the broad areas it shows.
+  const shown = new Set<string>()
+  for (const { skill } of found.values()) for (const area of areasShownBy(skill)) shown.add(area)
+  for (const area of shown) {
     const skill = taxonomy.byName.get(area.toLowerCase())
-    if (skill === undefined || found.has(area)) continue
-    if ([...found.values()].some((f) => showsArea(area, f.skill))) add(skill, undefined)
+    if (skill !== undefined && !found.has(area)) add(skill, undefined)
   }
   perTaxonomy.set(resume, found)
   return found

@@ -2,6 +2,7 @@ import type { Analysis } from "@jobfit/core"
 import type { Pay } from "../score/Salary.js"
 import { type Level, levelLabel } from "../score/Seniority.js"
 import type { YearsAsked } from "../score/YearsAsked.js"
+import { isArea } from "../skills/Implied.js"
 import type { PostingSkill } from "../skills/PostingSkills.js"
 import { excerpt, findAffirmed, type FlagText, wordsOf } from "./FlagText.js"
 
@@ -67,7 +68,8 @@ export const excessiveRequirements = (
   level: Level | undefined,
   asked: YearsAsked | undefined
 ): Flag | undefined => {
-  const required = skills.filter((s) => s.importance === "required").length
+  // A broad area ("Back-end development", "Databases") is what the concrete skills are for, not one more to bring.
+  const required = skills.filter((s) => s.importance === "required" && !isArea(s.skill.name)).length
   const limit = level === undefined ? undefined : JUNIOR_YEARS[level]
   if (level !== undefined && limit !== undefined && asked !== undefined && asked.years >= limit) {
     return {

@@ -29,7 +29,7 @@ const CONTEXT_BEFORE =
 const EMPLOYER_HISTORY_AFTER =
   /^[\s,]*(?:(?:now|already)\s+)?(?:the company|our company|the firm|the business|we(?:'ve| have| are|'re)?|our (?:clients|customers|team|company)|<ORGANIZATION>|it has|has been|have been|in business|of (?:history|existence|success|growth|tradition|innovation))\b/i
 const EMPLOYER_HISTORY_BEFORE =
-  /\b(?:been with us|been (?:around|in business|operating|trading|serving)|founded|established|since|for more than|existed)\s+(?:for\s+)?(?:over|more than|about|nearly|almost)?\s*$/i
+  /\b(?:been with us|been (?:around|in business|operating|trading|serving)|existed)\s+(?:for\s+)?(?:over|more than|about|nearly|almost)?\s*$/i
 
 /** Whether a preferred cue of the sentence reaches the words at [from, to) ("10+ years"). */
 const preferredAt = (sentence: Sentence, from: number, to: number): boolean => {

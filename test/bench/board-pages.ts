@@ -3,8 +3,6 @@
  * Chromium through the dashboard's bookmarklet and as a select-all paste (innerText), against a fetch of the same
  * page: header fields right of 9, and the Jaccard index of the required skills against the fetched page's.
  */
-import { BuiltinAnalyzer } from "@jobfit/analyzer"
-import type { Posting } from "@jobfit/core"
 import { Effect, Either } from "effect"
 import * as BoardPages from "../support/BoardPages.js"
 import * as Chromium from "../support/Chromium.js"
@@ -14,13 +12,6 @@ if (!BoardPages.available() || !Chromium.available) {
   out("board pages: ../shared/realworld or Chromium is missing: not measured")
   process.exit(0)
 }
-const now = new Date("2025-06-01T00:00:00Z")
-const profile = { resume: {}, preferences: {} }
-const required = (read: Either.Either<Posting.Posting, string>): ReadonlySet<string> =>
-  Either.isLeft(read) ? new Set() : new Set(
-    (BuiltinAnalyzer.analyzePosting(read.right, profile, now).evidence ?? [])
-      .filter((e) => e.importance === "required").map((e) => e.skill)
-  )
 const pages = await Effect.runPromise(
   Effect.scoped(Effect.flatMap(Chromium.launch, (browser) => Effect.promise(() => BoardPages.readBoardPages(browser))))
 )
@@ -29,7 +20,7 @@ out("real board pages in Chromium (scripts off), against a fetch of the same pag
 out("  page                                              reading       fields  required-skill Jaccard")
 const totals = { bookmarklet: 0, pasted: 0, fetched: 0 }
 for (const page of pages) {
-  const fetched = required(page.fetched)
+  const fetched = BoardPages.requiredSkills(page.fetched)
   for (const way of ["fetched", "bookmarklet", "pasted"] as const) {
     const right = BoardPages.fieldsRight(page, page[way])
     totals[way] += right.length
@@ -40,7 +31,7 @@ for (const page of pages) {
       )
     out(
       `  ${page.file.padEnd(50)} ${way.padEnd(12)} ${right.length}/3     ${
-        BoardPages.jaccard(fetched, required(page[way])).toFixed(2)
+        BoardPages.jaccard(fetched, BoardPages.requiredSkills(page[way])).toFixed(2)
       }${wrong.length > 0 ? `   wrong: ${wrong.join(", ")}` : ""}`
     )
   }

@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { BuiltinAnalyzer } from "@jobfit/analyzer"
-import type { Posting, Profile } from "@jobfit/core"
+import type { Profile } from "@jobfit/core"
+import { Bookmarklet } from "@jobfit/dashboard"
 import { Effect, Either } from "effect"
 import * as BoardPages from "../support/BoardPages.js"
 import * as Chromium from "../support/Chromium.js"
@@ -10,11 +11,6 @@ const profile: Profile.Profile = {
   resume: { skills: [{ name: "Infrastructure", keywords: ["AWS", "Kubernetes", "Terraform", "TypeScript"] }] },
   preferences: {}
 }
-const required = (read: Either.Either<Posting.Posting, string>): ReadonlySet<string> =>
-  Either.isLeft(read) ? new Set() : new Set(
-    (BuiltinAnalyzer.analyzePosting(read.right, profile, now).evidence ?? [])
-      .filter((e) => e.importance === "required").map((e) => e.skill)
-  )
 
 // The saved pages live beside the repository (../shared/realworld), never in it; without them this is skipped.
 describe.runIf(BoardPages.available() && (Chromium.available || process.env.CI !== undefined))(
@@ -32,7 +28,7 @@ describe.runIf(BoardPages.available() && (Chromium.available || process.env.CI !
           page.opened,
           /^http:\/\/127\.0\.0\.1\/dashboard\/jobs\?analyse=http%3A%2F%2F127\.0\.0\.6%3A\d+%2F3\d-/
         )
-        assert.isAtMost(page.htmlBytes, BoardPages.MAX_BYTES)
+        assert.isAtMost(page.htmlBytes, Bookmarklet.BOOKMARKLET_MAX_BYTES)
         assert.isAbove(page.htmlBytes, 10_000)
       }
     })
@@ -48,10 +44,10 @@ describe.runIf(BoardPages.available() && (Chromium.available || process.env.CI !
 
     it("asks the same required skills as the page itself (Jaccard at least 0.9)", async () => {
       for (const page of await pages) {
-        const fetched = required(page.fetched)
+        const fetched = BoardPages.requiredSkills(page.fetched)
         assert.isAbove(fetched.size, 3, page.file)
-        assert.isAtLeast(BoardPages.jaccard(fetched, required(page.bookmarklet)), 0.9, page.file)
-        assert.isAtLeast(BoardPages.jaccard(fetched, required(page.pasted)), 0.9, page.file)
+        assert.isAtLeast(BoardPages.jaccard(fetched, BoardPages.requiredSkills(page.bookmarklet)), 0.9, page.file)
+        assert.isAtLeast(BoardPages.jaccard(fetched, BoardPages.requiredSkills(page.pasted)), 0.9, page.file)
       }
     })
 

@@ -6,7 +6,7 @@
  * taken from the address it opens), and as `document.body.innerText` (what a select-all copy pastes). Nothing of the
  * pages is copied into the repository.
  */
-import { Extract } from "@jobfit/analyzer"
+import { BuiltinAnalyzer, Extract } from "@jobfit/analyzer"
 import type { Posting } from "@jobfit/core"
 import { Bookmarklet } from "@jobfit/dashboard"
 import { Either } from "effect"
@@ -103,8 +103,6 @@ export const readBoardPages = async (browser: Browser): Promise<ReadonlyArray<Bo
   }
 }
 
-export const MAX_BYTES = Bookmarklet.BOOKMARKLET_MAX_BYTES
-
 const words = (text: string): string =>
   text.toLowerCase().replace(/\(postalcode [^)]*\)/g, "").split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "").sort()
     .join(" ")
@@ -136,3 +134,12 @@ export const jaccard = (a: ReadonlySet<string>, b: ReadonlySet<string>): number 
   const union = new Set([...a, ...b])
   return union.size === 0 ? 1 : [...a].filter((x) => b.has(x)).length / union.size
 }
+
+const NOW = new Date("2025-06-01T00:00:00Z")
+
+/** The required skills an analysis of a reading names (the posting's asks, whoever the profile is). */
+export const requiredSkills = (read: Either.Either<Posting.Posting, string>): ReadonlySet<string> =>
+  Either.isLeft(read) ? new Set() : new Set(
+    (BuiltinAnalyzer.analyzePosting(read.right, { resume: {}, preferences: {} }, NOW).evidence ?? [])
+      .filter((e) => e.importance === "required").map((e) => e.skill)
+  )

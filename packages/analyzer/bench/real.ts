@@ -73,7 +73,7 @@ if (verdicts.length === 0) out("verdicts: no labels in test/fixtures/real/labels
 for (const v of verdicts) {
   out(`verdicts, ${v.split} (${v.pairs} pairs both labellers judged)`)
   out(`  labellers agree with each other       ${pct(v.labellersAgree, v.pairs)}`)
-  out(`  analyzer agrees with the labellers    ${pct(v.agree, v.agreedPairs)} of the pairs they agree on`)
+  out(`  analyzer agrees with the labellers    ${pct(v.agree, v.labellersAgree)} of the pairs they agree on`)
   for (const verdict of ["APPLY", "MAYBE", "SKIP"] as const) {
     const r = v.recall[verdict]
     out(`  ${verdict} recall                         ${pct(r.hit, r.total)}`)

@@ -13,7 +13,7 @@ import { Either } from "effect"
 import { analyzePosting } from "../src/AnalyzePosting.js"
 import { extractGiven } from "../src/extract/Extract.js"
 import type { Factor } from "../src/score/Factors.js"
-import { combine } from "../src/score/Score.js"
+import { combine, verdictFor } from "../src/score/Score.js"
 import { DEFAULT_THRESHOLDS, REQUIRED_CURVE, type RequiredCurve, requiredScore, WEIGHTS } from "../src/score/Weights.js"
 import { loadCorpus } from "../test/AnalyzerCorpus.js"
 import { loadVerdictLabels, realPostings, realProfiles } from "../test/RealSet.js"
@@ -86,13 +86,7 @@ const rescore = (pair: Pair, curve: RequiredCurve): { score: number; verdict: Ve
       f.factor === "required_skills" ? { ...f, score: requiredScore(Number(mets[1]), Number(mets[2]), curve) } : f
     )
   const score = Math.min(combine(rebuilt, WEIGHTS).score, cap)
-  const high = a.red_flags.some((f) => f.severity === "high")
-  const verdict: Verdict = high || score < DEFAULT_THRESHOLDS.maybe
-    ? "SKIP"
-    : score < DEFAULT_THRESHOLDS.apply
-    ? "MAYBE"
-    : "APPLY"
-  return { score, verdict }
+  return { score, verdict: verdictFor(score, a.red_flags, DEFAULT_THRESHOLDS) }
 }
 
 const figures = (set: Pair["set"], curve: RequiredCurve) => {

@@ -100,7 +100,7 @@ export const runReal = async (): Promise<RealRun | undefined> => {
   if (!realDataAvailable()) return undefined
   const profiles = realProfiles()
   const terms = taxonomyTerms()
-  const analysed = realPostings().map((posting): Analysed => {
+  const skillspan = realPostings().map((posting) => {
     const extracted = extractGiven(`https://jobs.example.com/${posting.id}`, posting.text)
     const analyses = new Map<string, Analysis.Analysis>()
     if (Either.isRight(extracted)) {
@@ -108,11 +108,10 @@ export const runReal = async (): Promise<RealRun | undefined> => {
     }
     return { posting, analyses }
   })
+  const analysed: Array<Analysed> = [...skillspan]
   const firstOf = (a: Analysed) => a.analyses.values().next().value
   const skills = (["dev", "train"] as const).flatMap((split) => {
-    const part = analysed.flatMap((a) =>
-      "text" in a.posting && a.posting.split === split ? [{ ...a, posting: a.posting }] : []
-    )
+    const part = skillspan.filter((a) => a.posting.split === split)
     return [
       {
         split,
@@ -132,7 +131,7 @@ export const runReal = async (): Promise<RealRun | undefined> => {
       return serious.length === 0 ? [] : [`${a.posting.id}: ${serious.join(", ")}`]
     })
   const flags: Array<RealRun["flags"][number]> = (["train", "dev"] as const).map((split) => {
-    const part = analysed.filter((a) => a.posting.split === split)
+    const part = skillspan.filter((a) => a.posting.split === split)
     return { set: `SkillSpan ${split}`, total: part.length, flagged: flagged(part) }
   })
   let scams: RealRun["scams"] = { total: 0, flagged: [] }
@@ -165,9 +164,8 @@ export interface VerdictFigures {
   readonly split: LabelledSet
   /** Pairs both labellers judged. */
   readonly pairs: number
-  readonly labellersAgree: number
   /** Pairs the labellers agree on, and the analyzer's agreement with them there. */
-  readonly agreedPairs: number
+  readonly labellersAgree: number
   readonly agree: number
   readonly recall: Record<Verdict, { hit: number; total: number }>
   /** Pairs whose score is inside either labeller's band. */
@@ -185,7 +183,6 @@ export const verdictReport = (run: RealRun): ReadonlyArray<VerdictFigures> => {
       split,
       pairs: 0,
       labellersAgree: 0,
-      agreedPairs: 0,
       agree: 0,
       recall: { APPLY: { hit: 0, total: 0 }, MAYBE: { hit: 0, total: 0 }, SKIP: { hit: 0, total: 0 } },
       inBand: 0,
@@ -212,7 +209,6 @@ export const verdictReport = (run: RealRun): ReadonlyArray<VerdictFigures> => {
         if (open) figures.open.labellersAgree++
         if (open && analysis.verdict === p.verdict) figures.open.agree++
         figures.labellersAgree++
-        figures.agreedPairs++
         figures.recall[p.verdict].total++
         if (analysis.verdict === p.verdict) {
           figures.agree++

@@ -148,13 +148,6 @@ const TITLE_WITHIN = 80
 /** A title this far down (in lines with text) sits under a page's furniture, not at the top of a posting. */
 const BELOW_FURNITURE = 6
 
-/**
- * A whole page pasted (a select-all copy of LinkedIn, Indeed, SEEK): the site's menus, search box and sign-in form
- * above the posting. The job's block starts at its title, which the page says again — a sticky header, "apply for
- * the … role", "Review for … at …", the first sentence of the description — so the first short line naming a job,
- * below the top lines and said again elsewhere in the text, is where the posting begins; the page's footer, a run
- * of short lines with the site's furniture among them, is where it ends. A text without such a title is kept whole.
- */
 /** A footer's run: this many short lines in a row, one of them at least a site's furniture. */
 const FOOTER_RUN = 8
 
@@ -177,6 +170,13 @@ const footerAt = (lines: ReadonlyArray<string>, from: number): number => {
   return lines.length
 }
 
+/**
+ * A whole page pasted (a select-all copy of LinkedIn, Indeed, SEEK): the site's menus, search box and sign-in form
+ * above the posting. The job's block starts at its title, which the page says again — a sticky header, "apply for
+ * the … role", "Review for … at …", the first sentence of the description — so the first short line naming a job,
+ * below the top lines and said again elsewhere in the text, is where the posting begins; the page's footer, a run
+ * of short lines with the site's furniture among them, is where it ends. A text without such a title is kept whole.
+ */
 export const fromJobBlock = (text: string): string => {
   const lines = text.split(/\r?\n/)
   const lower = text.toLowerCase()

@@ -25,10 +25,6 @@ const WINDOW_AFTER = 6
 /** How a sentence treats a skill it names: as asked for, or as explicitly not needed. */
 export type Polarity = "asked" | "not-needed" | "optional"
 
-/**
- * "no Java experience needed", "without prior Salesforce experience" and "Java is not required" are not asked for;
- * "Kotlin is not required but a plus" is optional (preferred).
- */
 // "Desire to learn modern technologies for big data", "willing to learn Go", "we'll teach you Kotlin": what the job
 // will teach is no ask; a wish to learn it at most a plus.
 const TO_LEARN =
@@ -38,12 +34,17 @@ const TO_LEARN =
 const mayLearn = (lower: string): boolean =>
   lower.includes("learn") || lower.includes("teach") || lower.includes("train") || lower.includes("taught")
 
+/**
+ * "no Java experience needed", "without prior Salesforce experience" and "Java is not required" are not asked for;
+ * "Kotlin is not required but a plus" is optional (preferred).
+ */
 export const polarityOf = (sentence: Sentence, first: number, last: number): Polarity => {
   const { tokens } = sentence
   const [from, to] = clauseAround(sentence, first)
   const start = tokens[first]?.start ?? 0
-  if (mayLearn(sentence.lower) && mayLearn(sentence.lower.slice(Math.max(0, start - 90), start))) {
-    if (TO_LEARN.test(sentence.text.slice(Math.max(0, start - 90), start))) return "optional"
+  const before = Math.max(0, start - 90)
+  if (mayLearn(sentence.lower.slice(before, start)) && TO_LEARN.test(sentence.text.slice(before, start))) {
+    return "optional"
   }
   for (let i = Math.max(from, first - WINDOW_BEFORE); i < first; i++) {
     const token = tokens[i]

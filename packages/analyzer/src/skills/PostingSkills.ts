@@ -5,6 +5,7 @@ import { importanceCue } from "./Cues.js"
 import { isArea, showsArea } from "./Implied.js"
 import { findMentions, type Mention } from "./Matcher.js"
 import { polarityOf } from "./Negation.js"
+import { isNationality, namesOwnProcess } from "./NotAsked.js"
 import type { Segment } from "./PostingSegments.js"
 import type { Sentence } from "./Sentence.js"
 import type { Skill, Taxonomy } from "./Taxonomy.js"
@@ -319,74 +320,6 @@ const namesAColleague = (sentence: Sentence, first: number, last: number): boole
   const start = sentence.tokens[first]?.start ?? 0
   return PERSON_TERMS.has(sentence.lower.slice(start, sentence.tokens[last]?.end ?? start)) &&
     LEADS_PEOPLE.test(sentence.text.slice(0, start))
-}
-
-// "our recruitment process", "an attractive recruitment package": the employer's own way of
-// hiring, named by the skill it takes, not an ask.
-const OWN_PROCESS_AFTER = /^\s+(?:process(?:es)?|package)\b/i
-const OWN_PROCESS_BEFORE = /\b(?:our|an attractive|an online)\s+(?:[\p{L}-]+\s+)?$/iu
-const namesOwnProcess = (sentence: Sentence, first: number, last: number): boolean => {
-  if (!sentence.lower.includes("process") && !sentence.lower.includes("package")) return false
-  const start = sentence.tokens[first]?.start ?? 0
-  const end = sentence.tokens[last]?.end ?? start
-  return OWN_PROCESS_AFTER.test(sentence.text.slice(end, end + 16)) &&
-    OWN_PROCESS_BEFORE.test(sentence.text.slice(Math.max(0, start - 30), start))
-}
-
-// "the Danish office", "free English classes", "Danish universities": a language's name before one of these nouns
-// is where something is from, not the language asked.
-const FROM_NOUNS: ReadonlySet<string> = new Set([
-  "office",
-  "offices",
-  "company",
-  "companies",
-  "firm",
-  "firms",
-  "universities",
-  "university",
-  "ministry",
-  "government",
-  "lessons",
-  "classes",
-  "class",
-  "courses",
-  "course",
-  "market",
-  "markets",
-  "customers",
-  "clients",
-  "citizens",
-  "citizenship",
-  "nationals",
-  "nationality",
-  "law",
-  "laws",
-  "legislation",
-  "authorities",
-  "grading",
-  "school",
-  "schools",
-  "education",
-  "headquarters",
-  "subsidiary",
-  "branch",
-  "partners",
-  "owned",
-  "startup",
-  "start-up",
-  "organisation",
-  "organization",
-  "state",
-  "society",
-  "welfare",
-  "capital"
-])
-const isNationality = (sentence: Sentence, last: number, category: string): boolean => {
-  if (category !== "Languages") return false
-  const next = sentence.tokens[last + 1]
-  if (next === undefined) return false
-  const gap = sentence.text.slice(sentence.tokens[last]?.end ?? 0, next.start)
-  return gap.trim() === "" && FROM_NOUNS.has(next.norm)
 }
 
 // "report to the Accounting Manager", "our Marketing Director": a person's job title, not a skill asked of this one.

@@ -126,6 +126,37 @@ for (const database of both) {
           assert.deepStrictEqual(yield* paidFor(seeded), { balance: 5, charges: 0, refunds: 0, jobs: 0 })
         }))
 
+      it.effect("a replay answers only a key that may call the tool: another key of the user without the scope is 403", () =>
+        Effect.gen(function*() {
+          const seeded = yield* Fixtures.user({ cents: 20 })
+          const admin = yield* Admin.Admin
+          const narrow = (yield* admin.createKey({ email: seeded.email, scopes: ["credits_read"], name: "narrow" }))
+            .secret
+          const wide = (yield* admin.createKey({ email: seeded.email, scopes: ["profile_read"], name: "wide" })).secret
+          const key = randomUUID()
+          const first = yield* Client.call(seeded.key, "get_profile", {}, { "idempotency-key": key })
+          assert.strictEqual(first.status, 200)
+          const scopeMissing = {
+            detail: {
+              code: "SCOPE_NOT_ALLOWED",
+              message: "This API key lacks the scope profile_read; edit the key or create one with that scope",
+              required_scope: "profile_read",
+              dashboard_url: TestServer.DASHBOARD_URL + "/keys"
+            }
+          }
+          const rest = yield* Client.call(narrow, "get_profile", {}, { "idempotency-key": key })
+          assert.deepStrictEqual([rest.status, rest.body], [403, scopeMissing])
+          const overMcp = yield* Client.mcp(
+            narrow,
+            Client.rpc(1, "tools/call", { name: "get_profile", _meta: { "jobfit/idempotency_key": key } })
+          )
+          assert.deepStrictEqual((overMcp.body as { error: { code: number; data: unknown } }).error.code, -32004)
+          assert.notInclude(overMcp.text, "Ada Lovelace")
+          // A key of the same user that holds the scope is a retry, and gets the first answer.
+          const retry = yield* Client.call(wide, "get_profile", {}, { "idempotency-key": key })
+          assert.deepStrictEqual([retry.status, retry.text], [200, first.text])
+        }))
+
       it.effect("MCP tools/call: the header or params._meta holds the key; a REST retry of it is answered too", () =>
         Effect.gen(function*() {
           const seeded = yield* Fixtures.user({ cents: 20 })

@@ -101,14 +101,50 @@ const approve = (browser: Browser.Browser, url: URL, decision: "allow" | "deny" 
     return { consent: Browser.textOf(consent.text), redirect: new URL(answered.location!) }
   })
 
-const signedIn = Effect.gen(function*() {
+const signedInAs = Effect.gen(function*() {
   const browser = yield* Browser.make
   yield* browser.get("/dashboard/signup")
   const email = `oauth-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}@example.com`
   const made = yield* browser.post("/dashboard/signup", { email, name: "Ada", password: "a long enough password" })
   assert.strictEqual(made.status, 303)
   yield* Effect.flatMap(Admin.Admin, (admin) => admin.addCredits(email, 123))
-  return browser
+  return { browser, email }
+})
+const signedIn = Effect.map(signedInAs, ({ browser }) => browser)
+
+/** A client registered by hand (no SDK), with its PKCE verifier, the authorize URL it sends and its code exchange. */
+const manualClient = Effect.gen(function*() {
+  const registered = yield* Effect.promise(() =>
+    fetch(`${origin}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "Manual", redirect_uris: [REDIRECT] })
+    }).then(async (r) => ({ status: r.status, body: await r.json() as { client_id: string } }))
+  )
+  assert.strictEqual(registered.status, 201)
+  const clientId = registered.body.client_id
+  const verifier = randomBytes(32).toString("base64url")
+  const challenge = createHash("sha256").update(verifier).digest("base64url")
+  const authorizeUrl = (extra: Record<string, string>) =>
+    new URL(`${origin}/dashboard/oauth/authorize?${new URLSearchParams({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      state: "s1",
+      scope: "jobs_read credits_read",
+      ...extra
+    })}`)
+  const exchange = (code: string, codeVerifier = verifier) =>
+    form("/oauth/token", {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT,
+      client_id: clientId,
+      code_verifier: codeVerifier
+    })
+  return { clientId, verifier, authorizeUrl, exchange }
 })
 
 describe("OAuth 2.1 for remote MCP clients", () => {
@@ -217,15 +253,7 @@ describe("OAuth 2.1 for remote MCP clients", () => {
     it.effect("refuses what the protocol forbids: no PKCE, another resource, a wrong verifier, a reused code, a denial", () =>
       Effect.gen(function*() {
         const browser = yield* signedIn
-        const registered = yield* Effect.promise(() =>
-          fetch(`${origin}/oauth/register`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ client_name: "Manual", redirect_uris: [REDIRECT] })
-          }).then(async (r) => ({ status: r.status, body: await r.json() as { client_id: string } }))
-        )
-        assert.strictEqual(registered.status, 201)
-        const clientId = registered.body.client_id
+        const { authorizeUrl, clientId, exchange: exchangeCode, verifier } = yield* manualClient
         const badRedirect = yield* Effect.promise(() =>
           fetch(`${origin}/oauth/register`, {
             method: "POST",
@@ -235,19 +263,6 @@ describe("OAuth 2.1 for remote MCP clients", () => {
         )
         assert.deepInclude(badRedirect, { error: "invalid_redirect_uri" })
 
-        const verifier = randomBytes(32).toString("base64url")
-        const challenge = createHash("sha256").update(verifier).digest("base64url")
-        const authorizeUrl = (extra: Record<string, string>) =>
-          new URL(`${origin}/dashboard/oauth/authorize?${new URLSearchParams({
-            response_type: "code",
-            client_id: clientId,
-            redirect_uri: REDIRECT,
-            code_challenge: challenge,
-            code_challenge_method: "S256",
-            state: "s1",
-            scope: "jobs_read credits_read",
-            ...extra
-          })}`)
         const errorOf = (location: string | undefined) => new URL(location!).searchParams.get("error")
         const noPkce = yield* browser.get(`/dashboard/oauth/authorize?${new URLSearchParams({
           response_type: "code",
@@ -299,14 +314,7 @@ describe("OAuth 2.1 for remote MCP clients", () => {
         assert.include(consent, "credits_read")
         assert.notInclude(consent, "jobs_analyze")
         const code = redirect.searchParams.get("code")!
-        const exchange = (codeVerifier: string) =>
-          form("/oauth/token", {
-            grant_type: "authorization_code",
-            code,
-            redirect_uri: REDIRECT,
-            client_id: clientId,
-            code_verifier: codeVerifier
-          })
+        const exchange = (codeVerifier: string) => exchangeCode(code, codeVerifier)
         const wrong = yield* exchange(randomBytes(32).toString("base64url"))
         assert.deepStrictEqual([wrong.status, wrong.body?.["error"]], [400, "invalid_grant"])
         // The wrong verifier spent the code: the right one is too late.
@@ -314,13 +322,7 @@ describe("OAuth 2.1 for remote MCP clients", () => {
         assert.deepStrictEqual([late.status, late.body?.["error"]], [400, "invalid_grant"])
 
         const second = yield* approve(browser, authorizeUrl({}))
-        const granted = yield* form("/oauth/token", {
-          grant_type: "authorization_code",
-          code: second.redirect.searchParams.get("code")!,
-          redirect_uri: REDIRECT,
-          client_id: clientId,
-          code_verifier: verifier
-        })
+        const granted = yield* exchangeCode(second.redirect.searchParams.get("code")!)
         assert.strictEqual(granted.status, 200)
         assert.strictEqual(granted.body?.["scope"], "jobs_read credits_read")
         const token = granted.body?.["access_token"] as string
@@ -346,6 +348,71 @@ describe("OAuth 2.1 for remote MCP clients", () => {
         assert.strictEqual((yield* mcp(token)).status, 401)
         const badClient = yield* form("/oauth/token", { grant_type: "refresh_token", client_id: "nobody" })
         assert.deepStrictEqual([badClient.status, badClient.body?.["error"]], [401, "invalid_client"])
+      }))
+
+    it.effect("a reused code ends the grant it made; its token gets no replay of a call its scopes do not allow", () =>
+      Effect.gen(function*() {
+        const { browser, email } = yield* signedInAs
+        const { authorizeUrl, clientId, exchange } = yield* manualClient
+        const { redirect } = yield* approve(browser, authorizeUrl({}))
+        const code = redirect.searchParams.get("code")!
+        const granted = yield* exchange(code)
+        assert.strictEqual(granted.status, 200)
+        const token = granted.body?.["access_token"] as string
+
+        // The user's key reads the profile under an Idempotency-Key; the grant (jobs_read credits_read) may not.
+        const { secret } = yield* Effect.flatMap(
+          Admin.Admin,
+          (admin) =>
+            Effect.zipRight(
+              admin.setProfile(email, { basics: { name: "Ada Lovelace" } }),
+              admin.createKey({ email, scopes: ["profile_read"], name: "profile" })
+            )
+        )
+        const getProfile = (bearer: string, headers: Record<string, string>, meta?: object) =>
+          Effect.promise(() =>
+            fetch(`${origin}/api/mcp`, {
+              method: "POST",
+              headers: {
+                authorization: `Bearer ${bearer}`,
+                "content-type": "application/json",
+                accept: "application/json",
+                ...headers
+              },
+              body: JSON.stringify({
+                jsonrpc: "2.0",
+                id: 1,
+                method: "tools/call",
+                params: { name: "get_profile", ...(meta ? { _meta: meta } : {}) }
+              })
+            }).then(async (r) => ({ status: r.status, text: await r.text() }))
+          )
+        const first = yield* getProfile(secret, { "idempotency-key": "profile-1" })
+        assert.include(first.text, "Ada Lovelace")
+        for (
+          const replay of [
+            yield* getProfile(token, { "idempotency-key": "profile-1" }),
+            yield* getProfile(token, {}, { "jobfit/idempotency_key": "profile-1" })
+          ]
+        ) {
+          assert.strictEqual(replay.status, 200)
+          assert.strictEqual(JSON.parse(replay.text).error.data.code, "SCOPE_NOT_ALLOWED")
+          assert.notInclude(replay.text, "Ada Lovelace")
+        }
+
+        // The code again: refused, and the access and refresh tokens it gave no longer work.
+        assert.strictEqual((yield* mcp(token)).status, 200)
+        const again = yield* exchange(code)
+        assert.deepStrictEqual([again.status, again.body?.["error"]], [400, "invalid_grant"])
+        assert.strictEqual((yield* mcp(token)).status, 401)
+        const refreshed = yield* form("/oauth/token", {
+          grant_type: "refresh_token",
+          refresh_token: granted.body?.["refresh_token"] as string,
+          client_id: clientId
+        })
+        assert.deepStrictEqual([refreshed.status, refreshed.body?.["error"]], [400, "invalid_grant"])
+        const keys = yield* browser.get("/dashboard/keys")
+        assert.notInclude(Browser.textOf(keys.text), "Connected applications")
       }))
   })
 })

@@ -207,15 +207,21 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
         (defect) => Effect.zipRight(Effect.logError("unexpected failure", defect), Effect.fail(new InternalError()))
       )
 
+    // Checked before anything else a call does, the idempotency record included: a replay answers only a caller
+    // that may call the tool now.
+    const authorized = (principal: Principal, tool: string): Effect.Effect<Tools.ToolName, AppError> => {
+      if (!Tools.isToolName(tool)) return Effect.fail(new InvalidRequest({ message: `Unknown tool: ${tool}` }))
+      const contract = Tools.tools[tool]
+      return scopesOf(principal).includes(contract.scope)
+        ? Effect.succeed(tool)
+        : Effect.fail(new ScopeNotAllowed({ required_scope: contract.scope }))
+    }
+
+    const execute = (principal: Principal, tool: Tools.ToolName, args: unknown): Effect.Effect<unknown, AppError> =>
+      handlers[tool](principal, args === undefined ? {} : args)
+
     const run = (principal: Principal, tool: string, args: unknown): Effect.Effect<unknown, AppError> =>
-      Effect.gen(function*() {
-        if (!Tools.isToolName(tool)) return yield* new InvalidRequest({ message: `Unknown tool: ${tool}` })
-        const contract = Tools.tools[tool]
-        if (!scopesOf(principal).includes(contract.scope)) {
-          return yield* new ScopeNotAllowed({ required_scope: contract.scope })
-        }
-        return yield* handlers[tool](principal, args === undefined ? {} : args)
-      })
+      Effect.flatMap(authorized(principal, tool), (name) => execute(principal, name, args))
 
     // A running call renews its lease every third of it, so only a stopped process lets its key go.
     const renewEvery = Duration.unsafeDivide(Idempotency.LEASE, 3)
@@ -233,6 +239,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
      */
     const once = (principal: Principal, tool: string, args: unknown, key: string): Effect.Effect<unknown, AppError> =>
       Effect.gen(function*() {
+        const name = yield* authorized(principal, tool)
         if (!Idempotency.isValidKey(key)) return yield* new InvalidRequest({ message: Idempotency.invalidKeyMessage })
         if (Json.tooDeep(args)) {
           return yield* tooDeep(tool)
@@ -265,7 +272,7 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
               new IdempotencyConflict({ message: "Another request with this Idempotency-Key finished first" })
             )
           })
-        return yield* Effect.locally(run(principal, tool, args), Idempotency.recorder, Option.some(record)).pipe(
+        return yield* Effect.locally(execute(principal, name, args), Idempotency.recorder, Option.some(record)).pipe(
           Effect.tap((value) => (recorded ? Effect.void : record(value))),
           Effect.onExit((exit) => (exit._tag === "Success" ? Effect.void : idempotency.release(userId, key, token))),
           (call) => Effect.scoped(Effect.zipRight(Effect.forkScoped(renewing(userId, key, token)), call))

@@ -413,12 +413,16 @@ export const make = () => {
 
   // The OAuth server's state sits outside transactions, like sessions: no caller writes it inside one.
   const clients = new Map<string, OAuthStore.OAuthClient>()
-  const grantCodes = new Map<string, { readonly grant: OAuthStore.CodeGrant; readonly expiresAt: DateTime.Utc }>()
+  const grantCodes = new Map<
+    string,
+    { readonly grant: OAuthStore.CodeGrant; readonly expiresAt: DateTime.Utc; used: boolean }
+  >()
   const pairs: Array<
     {
       readonly id: number
       readonly grant: OAuthStore.TokenGrant
       readonly createdAt: DateTime.Utc
+      readonly fromCode: string | undefined
       access: string
       accessExpires: DateTime.Utc
       refresh: string
@@ -448,23 +452,32 @@ export const make = () => {
     createCode: (grant, expiresAt) =>
       Effect.sync(() => {
         const code = token("code")
-        grantCodes.set(code, { grant, expiresAt })
+        grantCodes.set(code, { grant, expiresAt, used: false })
         return code
       }),
     redeemCode: (code) =>
       Effect.suspend(() => {
         const found = grantCodes.get(code)
         if (found === undefined) return Effect.succeed(Option.none())
-        grantCodes.delete(code)
-        return Effect.map(live(found.expiresAt), (ok) => (ok ? Option.some(found.grant) : Option.none()))
+        return Effect.flatMap(live(found.expiresAt), (ok) => {
+          if (!ok) return Effect.succeed(Option.none())
+          if (!found.used) {
+            found.used = true
+            return Effect.succeed(Option.some(found.grant))
+          }
+          const issued = pairs.filter((p) => p.fromCode === code && !p.revoked)
+          for (const pair of issued) pair.revoked = true
+          return Effect.as(issued.length > 0 ? OAuthStore.logCodeReuse : Effect.void, Option.none())
+        })
       }),
-    issueTokens: (grant, expires) =>
+    issueTokens: (grant, expires, fromCode) =>
       Effect.map(DateTime.now, (now) => {
         const made = tokenPair()
         pairs.push({
           id: pairs.length + 1,
           grant,
           createdAt: now,
+          fromCode,
           access: made.access_token,
           accessExpires: expires.access,
           refresh: made.refresh_token,

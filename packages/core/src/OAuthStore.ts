@@ -61,11 +61,17 @@ export class OAuthStore extends Context.Tag("@jobfit/core/OAuthStore")<OAuthStor
   ) => Effect.Effect<OAuthClient>
   readonly findClient: (clientId: string) => Effect.Effect<Option.Option<OAuthClient>>
   readonly createCode: (grant: CodeGrant, expiresAt: DateTime.Utc) => Effect.Effect<string>
-  /** The grant of an unexpired code not redeemed before; redeeming it makes it unusable. */
+  /**
+   * The grant of an unexpired code not redeemed before; redeeming it makes it unusable. A code presented again
+   * while it would still be live revokes the tokens issued from it (RFC 6749 §4.1.2): one of its two holders is not
+   * the client it was issued to.
+   */
   readonly redeemCode: (code: string) => Effect.Effect<Option.Option<CodeGrant>>
+  /** A new grant's pair; `fromCode`, the code it was exchanged for, ties them so a reuse of the code ends them. */
   readonly issueTokens: (
     grant: TokenGrant,
-    expires: { readonly access: DateTime.Utc; readonly refresh: DateTime.Utc }
+    expires: { readonly access: DateTime.Utc; readonly refresh: DateTime.Utc },
+    fromCode?: string
   ) => Effect.Effect<Tokens>
   /**
    * New tokens for a live refresh token of this client, which then stops working (rotation); none for an unknown,
@@ -98,6 +104,10 @@ export const logReuse = (grantId: number): Effect.Effect<void> =>
   Effect.logWarning("a used refresh token was presented again: its grant is revoked").pipe(
     Effect.annotateLogs({ grant: grantId })
   )
+
+export const logCodeReuse: Effect.Effect<void> = Effect.logWarning(
+  "a used authorization code was presented again: the tokens issued from it are revoked"
+)
 
 /** Access tokens start with this, so a bearer is told from an API key before any look-up. */
 export const ACCESS_PREFIX = "jf_oat_"

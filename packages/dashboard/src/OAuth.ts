@@ -348,7 +348,11 @@ export const token = Effect.gen(function*() {
         return oauthError("invalid_target", "The code was issued for another resource")
       }
       const { client_id, scopes, user_id } = grant.value
-      const tokens = yield* oauth.issueTokens({ client_id, user_id, scopes, resource: grant.value.resource }, expires)
+      const tokens = yield* oauth.issueTokens(
+        { client_id, user_id, scopes, resource: grant.value.resource },
+        expires,
+        get("code")
+      )
       return tokenReply(tokens, scopes)
     }
     case "refresh_token": {

@@ -104,6 +104,48 @@ describe("jobfit mcp (stdio)", () => {
       )
     ), { timeout: 60_000 })
 
+  it.effect("a replayed idempotency key answers only a key that holds the tool's scope", () =>
+    Effect.gen(function*() {
+      const admin = yield* Admin.Admin
+      yield* admin.createUser({ email: "replay@example.com" })
+      yield* admin.setProfile("replay@example.com", { basics: { name: "Grace Hopper" } })
+      const wide = yield* admin.createKey({ email: "replay@example.com", scopes: ["profile_read"] })
+      const narrow = yield* admin.createKey({ email: "replay@example.com", scopes: ["credits_read"] })
+      const call = {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "get_profile", arguments: {}, _meta: { "jobfit/idempotency_key": "profile-1" } }
+      }
+      const replyOf = (secret: string) =>
+        Effect.map(
+          runStdio({ JOBFIT_DATABASE_URL: database, JOBFIT_API_KEY: secret }, [call]),
+          (run) => JSON.parse(run.stdout.trim()) as Record<string, unknown>
+        )
+      const first = yield* replyOf(wide.secret)
+      assert.include(JSON.stringify(first.result), "Grace Hopper")
+      const replay = yield* replyOf(narrow.secret)
+      const error = replay.error as { code: number; message: string; data: Record<string, unknown> }
+      assert.deepStrictEqual(
+        [error.code, error.message, error.data.code, error.data.required_scope],
+        [
+          -32004,
+          "This API key lacks the scope profile_read; edit the key or create one with that scope",
+          "SCOPE_NOT_ALLOWED",
+          "profile_read"
+        ]
+      )
+      assert.notInclude(JSON.stringify(replay), "Grace Hopper")
+    }).pipe(
+      Effect.provide(
+        Admin.Admin.Default.pipe(
+          Layer.provide(SqlStore.layerSqlite(database)),
+          Layer.orDie,
+          Layer.merge(NodeContext.layer)
+        )
+      )
+    ), { timeout: 60_000 })
+
   it.effect("refuses to start without JOBFIT_API_KEY, with one line on stderr", () =>
     Effect.gen(function*() {
       const env = { JOBFIT_DATABASE_URL: database, JOBFIT_API_KEY: "" }

@@ -258,6 +258,14 @@ const oauthRotated = Effect.gen(function*() {
   yield* sql`CREATE INDEX oauth_rotated_token ON oauth_rotated (token_id)`
 })
 
+// A used authorization code is kept until it expires, and the tokens it gave name it: its reuse ends them.
+const oauthCodeReuse = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`ALTER TABLE oauth_codes ADD COLUMN used_at BIGINT`
+  yield* sql`ALTER TABLE oauth_tokens ADD COLUMN code_hash TEXT`
+  yield* sql`CREATE INDEX oauth_tokens_code ON oauth_tokens (code_hash)`
+})
+
 /** The schema, one migration per entry, in the order they run. */
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_create_tables": createTables,
@@ -267,7 +275,8 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0005_oauth": oauth,
   "0006_job_cvs": jobCvs,
   "0007_job_tracking": jobTracking,
-  "0008_oauth_rotated": oauthRotated
+  "0008_oauth_rotated": oauthRotated,
+  "0009_oauth_code_reuse": oauthCodeReuse
 }
 
 /**

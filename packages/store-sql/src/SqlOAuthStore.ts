@@ -91,16 +91,30 @@ export const make = Effect.gen(function*() {
     }
   )
 
-  // One DELETE ... RETURNING redeems it: of two requests with the code, only one gets its grant.
+  // One conditional UPDATE ... RETURNING redeems it: of two requests with the code, only one gets its grant. The
+  // used code stays until it expires, so a second use is known and ends the tokens it gave.
   const redeemCode = Effect.fn("OAuthStore.redeemCode")(function*(code: string) {
-    return yield* oneCode(sql`
-      DELETE FROM oauth_codes WHERE code_hash = ${Secrets.sha256(code)} AND expires_at > ${yield* now}
+    const hash = Secrets.sha256(code)
+    const at = yield* now
+    const grant = yield* oneCode(sql`
+      UPDATE oauth_codes SET used_at = ${at}
+      WHERE code_hash = ${hash} AND expires_at > ${at} AND used_at IS NULL
       RETURNING client_id, user_id, scopes, redirect_uri, code_challenge, resource`)
+    if (Option.isNone(grant)) {
+      const revoked = yield* all(Revoked)(sql`
+        UPDATE oauth_tokens SET revoked_at = ${at}
+        WHERE revoked_at IS NULL AND code_hash = ${hash}
+          AND EXISTS (SELECT 1 FROM oauth_codes WHERE code_hash = ${hash} AND expires_at > ${at})
+        RETURNING id`)
+      if (revoked.length > 0) yield* OAuthStore.logCodeReuse
+    }
+    return grant
   })
 
   const issueTokens = Effect.fn("OAuthStore.issueTokens")(function*(
     grant: OAuthStore.TokenGrant,
-    expires: { readonly access: DateTime.Utc; readonly refresh: DateTime.Utc }
+    expires: { readonly access: DateTime.Utc; readonly refresh: DateTime.Utc },
+    fromCode?: string
   ) {
     const tokens = tokenPair()
     // Ended grants are dead rows: each new grant clears its user's (their rotated tokens go with them, ON DELETE
@@ -110,10 +124,10 @@ export const make = Effect.gen(function*() {
       WHERE user_id = ${grant.user_id} AND (revoked_at IS NOT NULL OR refresh_expires_at <= ${yield* now})`)
     yield* run(sql`
       INSERT INTO oauth_tokens (client_id, user_id, scopes, resource, access_hash, access_expires_at, refresh_hash,
-        refresh_expires_at, created_at)
+        refresh_expires_at, created_at, code_hash)
       VALUES (${grant.client_id}, ${grant.user_id}, ${encodeScopes(grant.scopes)}, ${grant.resource},
         ${Secrets.sha256(tokens.access_token)}, ${toMillis(expires.access)}, ${Secrets.sha256(tokens.refresh_token)},
-        ${toMillis(expires.refresh)}, ${yield* now})`)
+        ${toMillis(expires.refresh)}, ${yield* now}, ${fromCode === undefined ? null : Secrets.sha256(fromCode)})`)
     return tokens
   })
 

@@ -84,6 +84,38 @@ export const dashboardContract = (it: DashboardIt) => {
       yield* oauth.revoke("jf_oat_unknown")
     }))
 
+  it.effect("OAuth: a code presented again ends the tokens issued from it, and those only", () =>
+    Effect.gen(function*() {
+      const oauth = yield* OAuthStore.OAuthStore
+      const user = yield* newUser
+      const client = yield* oauth.registerClient({ client_name: "Assistant", redirect_uris: ["http://127.0.0.1:9/cb"] })
+      const grant = {
+        client_id: client.client_id,
+        user_id: user.id,
+        scopes: ["jobs_read"] as const,
+        redirect_uri: "http://127.0.0.1:9/cb",
+        code_challenge: "challenge",
+        resource: "http://127.0.0.1:8787/api/mcp"
+      }
+      const { client_id, resource, scopes, user_id } = grant
+      const expires = { access: yield* inAnHour, refresh: DateTime.addDuration(yield* inAnHour, Duration.days(30)) }
+      const live = (tokens: OAuthStore.Tokens) => Effect.map(oauth.authenticate(tokens.access_token), Option.isSome)
+      const code = yield* oauth.createCode(grant, yield* inAnHour)
+      const other = yield* oauth.createCode(grant, yield* inAnHour)
+      assert.isTrue(Option.isSome(yield* oauth.redeemCode(code)))
+      assert.isTrue(Option.isSome(yield* oauth.redeemCode(other)))
+      const issued = yield* oauth.issueTokens({ client_id, user_id, scopes, resource }, expires, code)
+      const bystander = yield* oauth.issueTokens({ client_id, user_id, scopes, resource }, expires, other)
+      // Rotated, the grant is still the one the code made.
+      const rotated = Option.getOrThrow(yield* oauth.refresh(issued.refresh_token, client_id, expires))
+      assert.isTrue(yield* live(rotated))
+      assert.isTrue(Option.isNone(yield* oauth.redeemCode(code)))
+      assert.isFalse(yield* live(rotated))
+      assert.isTrue(Option.isNone(yield* oauth.refresh(rotated.refresh_token, client_id, expires)))
+      assert.isTrue(yield* live(bystander))
+      assert.deepStrictEqual((yield* oauth.connections(user.id)).length, 1)
+    }))
+
   it.effect("OAuth: a used refresh token presented again after the grace revokes its grant, within it is refused", () =>
     Effect.gen(function*() {
       const oauth = yield* OAuthStore.OAuthStore

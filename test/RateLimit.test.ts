@@ -55,6 +55,40 @@ describe("rate limits", () => {
           assertLimited(yield* Client.status(key), 60)
         }))
 
+      it.effect("each message of a JSON-RPC batch counts: past the burst the rest get -32002; over 50 is refused", () =>
+        Effect.gen(function*() {
+          const { key } = yield* Fixtures.user()
+          const batch = (size: number) =>
+            Array.from({ length: size }, (_, i) => Client.rpc(i + 1, "tools/call", { name: "get_saved_jobs" }))
+          const version = { "mcp-protocol-version": "2025-03-26" }
+          const reply = yield* Client.mcp(key, batch(5), version)
+          assert.strictEqual(reply.status, 200, reply.text)
+          const answers =
+            (reply.body as Array<{ id: number; result?: unknown; error?: { code: number; data: object } }>)
+              .sort((a, b) => a.id - b.id)
+          assert.deepStrictEqual(answers.map((a) => [a.id, a.result === undefined ? a.error?.code : "result"]), [
+            [1, "result"],
+            [2, "result"],
+            [3, "result"],
+            [4, -32002],
+            [5, -32002]
+          ])
+          assert.deepInclude(answers[3]!.error!.data, { code: "RATE_LIMIT_EXCEEDED", limit: 60 })
+          // The batch spent the burst: the next request is refused.
+          assertLimited(yield* Client.call(key, "get_saved_jobs"), 60)
+
+          const other = yield* Fixtures.user()
+          const large = yield* Client.mcp(other.key, batch(51), version)
+          assert.deepStrictEqual(large.body, {
+            jsonrpc: "2.0",
+            id: null,
+            error: {
+              code: -32600,
+              message: "Invalid request: a batch holds at most 50 messages; send the rest in another request"
+            }
+          })
+        }))
+
       it.effect("a refused body still counts, and another key has its own bucket", () =>
         Effect.gen(function*() {
           const { key } = yield* Fixtures.user()

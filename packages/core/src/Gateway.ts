@@ -349,7 +349,18 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
         return { value, rate }
       })).pipe(Spans.withSpan("Gateway.status", { captureStackTrace: false }))
 
-    return { call, callAs, admit: (caller: Caller) => shielded(admit(caller)), status, tools: Tools.tools } as const
+    /** One more request of a caller already admitted, against its per-key limit: each message of a batch. */
+    const admitAnother = (principal: Principal): Effect.Effect<Option.Option<RateState>, AppError> =>
+      limit("key", credentialOf(principal), limits.perKey)
+
+    return {
+      call,
+      callAs,
+      admit: (caller: Caller) => shielded(admit(caller)),
+      admitAnother,
+      status,
+      tools: Tools.tools
+    } as const
   })
 }) {}
 

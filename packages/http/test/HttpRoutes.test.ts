@@ -64,7 +64,8 @@ const GatewayStub = Layer.succeed(
       calls.push({ tool, args })
       return run(tool, args)
     },
-    call: () => Effect.die("not used by the REST transport")
+    call: () => Effect.die("not used by the REST transport"),
+    admitAnother: () => Effect.succeed(Option.none())
   })
 )
 

@@ -44,6 +44,8 @@ const instructions =
 
 /** MCP's "resource not found"; the spec's rate limit shares the number, so `data.code` tells them apart. */
 const RESOURCE_NOT_FOUND = -32002
+/** The most messages one JSON-RPC batch may hold (2025-03-26 only); a larger one is refused whole. */
+export const MAX_BATCH = 50
 /** How many callers' log levels a process remembers. */
 const MAX_LEVELS = 10_000
 
@@ -315,11 +317,33 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
           return Option.map(yield* one(principal, parsed, context), (body) => ({ body, refused: Option.none() }))
         }
         const version = context.protocolVersion ?? Protocol.assumed
-        if (parsed.length === 0 || !Protocol.allowsBatches(version)) {
-          const reason = parsed.length === 0 ? "an empty batch" : `batches are not part of protocol version ${version}`
+        if (parsed.length === 0 || parsed.length > MAX_BATCH || !Protocol.allowsBatches(version)) {
+          const reason = parsed.length === 0
+            ? "an empty batch"
+            : parsed.length > MAX_BATCH
+            ? `a batch holds at most ${MAX_BATCH} messages; send the rest in another request`
+            : `batches are not part of protocol version ${version}`
           return Option.some({ body: JsonRpc.invalidRequest(null, reason), refused: Option.none() })
         }
-        const replies = yield* Effect.forEach(parsed, (item) => one(principal, item, context), { concurrency: 4 })
+        // Each message counts as a request: the admission took the first, the others take one each in order, and
+        // once the budget is spent the rest are answered with the limit's error, not run.
+        const refusals: Array<Errors.AppError | undefined> = [undefined]
+        for (let index = 1; index < parsed.length; index++) {
+          const before = refusals[index - 1]
+          refusals.push(
+            before ?? Either.getLeft(yield* Effect.either(gateway.admitAnother(principal))).pipe(Option.getOrUndefined)
+          )
+        }
+        const replies = yield* Effect.forEach(
+          parsed,
+          (item, index) => {
+            const refusal = refusals[index]
+            return refusal === undefined
+              ? one(principal, item, context)
+              : Effect.succeed(Option.some(JsonRpc.fromAppError(JsonRpc.readId(item), refusal)))
+          },
+          { concurrency: 4 }
+        )
         const body = replies.flatMap(Option.toArray)
         return body.length === 0 ? Option.none() : Option.some({ body, refused: Option.none() })
       }).pipe(Spans.withSpan("McpServer.handle", { captureStackTrace: false }))

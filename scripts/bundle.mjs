@@ -1,4 +1,5 @@
-// Builds an app (the server, the stdio MCP server) into one JavaScript file (apps/<app>/dist/main.mjs) with esbuild,
+// Builds an app (the server, the stdio MCP server) into one JavaScript file (apps/<app>/dist/main.mjs, with the CV
+// reader's worker beside it as FileWorker.mjs) with esbuild,
 // and rebuilds it only when one of the files it was made from changed since. Plain JavaScript: it runs before
 // anything is compiled.
 import * as fs from "node:fs"
@@ -39,6 +40,7 @@ const assetUrls = {
 const stale = (output, inputsFile) => {
   try {
     const built = fs.statSync(output).mtimeMs
+    if (!fs.existsSync(path.join(path.dirname(output), "FileWorker.mjs"))) return true
     const inputs = JSON.parse(fs.readFileSync(inputsFile, "utf8"))
     return [...inputs, path.join(root, "pnpm-lock.yaml")].some((file) => fs.statSync(file).mtimeMs > built)
   } catch {
@@ -53,7 +55,13 @@ export const ensureBundle = async (app) => {
   if (!stale(output, inputsFile)) return output
   const esbuild = await import("esbuild")
   const result = await esbuild.build({
-    entryPoints: [path.join(appDir(app), "src", "main.ts")],
+    // The CV reader's worker thread is an entry of its own, beside main.mjs (cv/Import.ts finds it there).
+    entryPoints: {
+      main: path.join(appDir(app), "src", "main.ts"),
+      FileWorker: path.join(root, "packages", "analyzer", "src", "cv", "FileWorker.ts")
+    },
+    outdir: path.dirname(output),
+    outExtension: { ".js": ".mjs" },
     bundle: true,
     platform: "node",
     format: "esm",
@@ -70,16 +78,21 @@ export const ensureBundle = async (app) => {
     logLevel: "warning"
   })
   fs.mkdirSync(path.dirname(output), { recursive: true })
-  // Written under another name and renamed: several processes starting at once never read half a file.
-  const temporary = `${output}.${process.pid}.tmp`
-  fs.writeFileSync(temporary, result.outputFiles[0].contents)
+  // Written under another name and renamed: several processes starting at once never read half a file. The main
+  // file last, since its date is what says the bundle is current.
+  const files = [...result.outputFiles].sort((a, b) => Number(a.path === output) - Number(b.path === output))
+  const written = files.map((file) => {
+    const temporary = `${file.path}.${process.pid}.tmp`
+    fs.writeFileSync(temporary, file.contents)
+    return [temporary, file.path]
+  })
   // Our own sources; a dependency changes only with the lockfile, which is checked too.
   const inputs = Object.keys(result.metafile.inputs)
     .filter((file) => !file.includes(":") && !file.includes("node_modules"))
     .map((file) => path.resolve(root, file))
   fs.writeFileSync(`${inputsFile}.${process.pid}.tmp`, JSON.stringify(inputs))
   fs.renameSync(`${inputsFile}.${process.pid}.tmp`, inputsFile)
-  fs.renameSync(temporary, output)
+  for (const [temporary, file] of written) fs.renameSync(temporary, file)
   return output
 }
 

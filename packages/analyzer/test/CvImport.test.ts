@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { CvImport } from "@jobfit/core"
 import { CvFiles } from "@jobfit/testing"
-import { Effect } from "effect"
+import { Duration, Effect } from "effect"
 import * as CvFile from "../src/cv/Import.js"
 
 const draft = (name: string, bytes: Uint8Array) =>
@@ -59,21 +59,51 @@ describe("CV import", () => {
       assert.include((resume.skills ?? []).map((s) => s.name), "TypeScript")
     }))
 
-  it.effect("refuses other files, encrypted PDFs, files without text, oversized files and zip bombs, saying why", () =>
-    Effect.gen(function*() {
-      const reason = (name: string, bytes: Uint8Array) => Effect.map(Effect.flip(draft(name, bytes)), (e) => e.message)
-      assert.strictEqual(
-        yield* reason("cv.txt", new TextEncoder().encode("Ada Lovelace, engineer")),
-        "Choose a PDF or a Word (.docx) file."
-      )
-      assert.include(yield* reason("cv.pdf", pdf(cvLines, { encrypted: true })), "password")
-      assert.include(yield* reason("scan.pdf", pdf([])), "No text was found in this file")
-      assert.include(yield* reason("big.pdf", new Uint8Array(CvImport.MAX_BYTES + 1)), "larger than 5 MB")
-      assert.include(yield* reason("bomb.docx", docx(cvLines, { unpacked: 2_000_000_000 })), "unpacks to far more")
-      assert.include(yield* reason("other.zip", zip([["notes.txt", "hello"]])), "not a Word document")
-      assert.include(
-        yield* reason("broken.pdf", new TextEncoder().encode("%PDF-1.4 nothing else")),
-        "could not be read"
-      )
-    }))
+  it.effect(
+    "refuses other files, encrypted PDFs, files without text, oversized files and zip bombs, saying why",
+    () =>
+      Effect.gen(function*() {
+        const reason = (name: string, bytes: Uint8Array) =>
+          Effect.map(Effect.flip(draft(name, bytes)), (e) => e.message)
+        assert.strictEqual(
+          yield* reason("cv.txt", new TextEncoder().encode("Ada Lovelace, engineer")),
+          "Choose a PDF or a Word (.docx) file."
+        )
+        assert.include(yield* reason("cv.pdf", pdf(cvLines, { encrypted: true })), "password")
+        assert.include(yield* reason("scan.pdf", pdf([])), "No text was found in this file")
+        assert.include(yield* reason("big.pdf", new Uint8Array(CvImport.MAX_BYTES + 1)), "larger than 5 MB")
+        // Sizes the zip claims are not believed either way: a small file claiming 2 GB is read and found broken, a
+        // 100 MB document claiming 4 KB is counted as it inflates and refused.
+        assert.include(yield* reason("claims.docx", docx(cvLines, { unpacked: 2_000_000_000 })), "could not be read")
+        assert.include(
+          yield* reason("bomb.docx", docx(cvLines, { unpacked: 4000, padding: 100 * 1024 * 1024 })),
+          "unpacks to far more"
+        )
+        assert.include(
+          yield* reason("bomb.pdf", pdf(cvLines, { padding: { text: "\n", bytes: 100 * 1024 * 1024 } })),
+          "unpacks to far more"
+        )
+        assert.include(yield* reason("other.zip", zip([["notes.txt", "hello"]])), "not a Word document")
+        assert.include(
+          yield* reason("broken.pdf", new TextEncoder().encode("%PDF-1.4 nothing else")),
+          "could not be read"
+        )
+      }),
+    { timeout: 30_000 }
+  )
+
+  // Live: the time limit runs on the real clock.
+  it.live(
+    "a PDF that would keep a reader busy or take its memory is stopped and refused",
+    () =>
+      Effect.gen(function*() {
+        // Within the inflation budget, but millions of text operators for pdf.js to lay out.
+        const busy = pdf(cvLines, { padding: { text: "1 0 0 1 0 0 Tm (ab) Tj ", bytes: 24 * 1024 * 1024 } })
+        const started = Date.now()
+        const error = yield* Effect.flip(draft("busy.pdf", busy))
+        assert.match(error.message, /took too long to read|far more memory/)
+        assert.isBelow(Date.now() - started, Duration.toMillis(CvFile.READ_TIMEOUT) + 5000)
+      }),
+    { timeout: 30_000 }
+  )
 })

@@ -1,17 +1,35 @@
 import * as zlib from "node:zlib"
 
+/** Text repeated to `bytes` bytes, as one buffer: the filler of a file that inflates to far more than it is. */
+const filler = (text: string, bytes: number): Buffer => Buffer.alloc(bytes, text)
+
+export interface PdfOptions {
+  readonly encrypted?: boolean
+  /** Content after the lines, deflated with them (`/FlateDecode`): `text` repeated to `bytes` bytes. */
+  readonly padding?: { readonly text: string; readonly bytes: number }
+}
+
 /** A one-page PDF with these lines of text (Helvetica), written by hand: a CV fixture with a text layer. */
-export const pdf = (lines: ReadonlyArray<string>, options: { readonly encrypted?: boolean } = {}): Uint8Array => {
+export const pdf = (lines: ReadonlyArray<string>, options: PdfOptions = {}): Uint8Array => {
   const escape = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`)
-  const content = ["BT", "/F1 11 Tf", "14 TL", "50 780 Td", ...lines.map((l) => `(${escape(l)}) Tj T*`), "ET"].join(
-    "\n"
-  )
+  const text = ["BT", "/F1 11 Tf", "14 TL", "50 780 Td", ...lines.map((l) => `(${escape(l)}) Tj T*`)].join("\n")
+  // A padded stream is deflated, as binary latin1 text in the file; the padding is inside the text object.
+  const content = options.padding === undefined
+    ? `${text}\nET`
+    : zlib.deflateSync(
+      Buffer.concat([
+        Buffer.from(`${text}\n`),
+        filler(options.padding.text, options.padding.bytes),
+        Buffer.from("\nET")
+      ])
+    ).toString("latin1")
+  const filter = options.padding === undefined ? "" : " /Filter /FlateDecode"
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    `<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`,
+    `<< /Length ${Buffer.byteLength(content, "latin1")}${filter} >>\nstream\n${content}\nendstream`,
     // A standard security handler with a user password: readers ask for it before showing anything.
     ...(options.encrypted
       ? ["<< /Filter /Standard /V 1 /R 2 /O <" + "11".repeat(32) + "> /U <" + "22".repeat(32) + "> /P -44 >>"]
@@ -81,8 +99,15 @@ export const zip = (
 
 const xml = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
 
+export interface DocxOptions {
+  /** The unpacked size every entry claims, whatever it is. */
+  readonly unpacked?: number
+  /** Spaces between the document's paragraphs (legal XML), so that it inflates to this many bytes more. */
+  readonly padding?: number
+}
+
 /** A Word document (.docx) with one paragraph a line. */
-export const docx = (lines: ReadonlyArray<string>, claims: { readonly unpacked?: number } = {}): Uint8Array =>
+export const docx = (lines: ReadonlyArray<string>, options: DocxOptions = {}): Uint8Array =>
   zip([
     [
       "[Content_Types].xml",
@@ -94,11 +119,17 @@ export const docx = (lines: ReadonlyArray<string>, claims: { readonly unpacked?:
     ],
     [
       "word/document.xml",
-      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${
-        lines.map((p) => `<w:p><w:r><w:t xml:space="preserve">${xml(p)}</w:t></w:r></w:p>`).join("")
-      }</w:body></w:document>`
+      Buffer.concat([
+        Buffer.from(
+          `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${
+            lines.map((p) => `<w:p><w:r><w:t xml:space="preserve">${xml(p)}</w:t></w:r></w:p>`).join("")
+          }`
+        ),
+        filler(" ", options.padding ?? 0),
+        Buffer.from("</w:body></w:document>")
+      ])
     ]
-  ], claims)
+  ], options.unpacked === undefined ? {} : { unpacked: options.unpacked })
 
 /** The lines of a CV, as a person writes one. */
 export const cvLines = [

@@ -1,10 +1,13 @@
 import { CvImport, type Profile } from "@jobfit/core"
-import { Effect, Layer } from "effect"
-import mammoth from "mammoth"
+import { Duration, Effect, Layer } from "effect"
+import { createRequire } from "node:module"
+import { pathToFileURL } from "node:url"
+import { Worker } from "node:worker_threads"
 import { builtinTaxonomy } from "../skills/BuiltinTaxonomy.js"
 import { findMentions } from "../skills/Matcher.js"
 import { sentencesOf } from "../skills/Sentence.js"
 import type { Taxonomy } from "../skills/Taxonomy.js"
+import * as FileText from "./FileText.js"
 
 type Resume = Profile.Resume
 type Entry = Record<string, unknown>
@@ -13,90 +16,87 @@ const failed = (message: string) => new CvImport.CvImportFailed({ message })
 
 // ---- From a file to its text ----
 
-const isPdf = (bytes: Uint8Array) => bytes.length > 5 && new TextDecoder().decode(bytes.subarray(0, 5)) === "%PDF-"
-const isZip = (bytes: Uint8Array) =>
-  bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 3 && bytes[3] === 4
+/** How long a file may take to read. */
+export const READ_TIMEOUT = Duration.seconds(5)
+/** The heap a reading worker may grow to, in MB; past it the worker is stopped and the file refused. */
+const WORKER_HEAP_MB = 256
+/** Files read at once by one process; more wait their turn (within the time limit). */
+const READERS = 2
 
-/** What a .docx may unpack to, at most: a CV's document is a few hundred KB. */
-const MAX_UNPACKED = 50 * 1024 * 1024
-const MAX_RATIO = 200
+// The worker beside this module: FileWorker.js when compiled by tsc, FileWorker.mjs beside a bundle
+// (scripts/bundle.mjs builds it as a second entry; named by a template, so the bundler's asset rewrite leaves it
+// relative to the bundle), FileWorker.ts under tsx (sources, tests).
+const here = import.meta.url
+const extension = /\.(m?[jt]s)$/.exec(new URL(here).pathname)?.[1] ?? "js"
+const workerFile = new URL(`./FileWorker.${extension}`, here)
 
 /**
- * The entries of a zip's central directory (name, packed and unpacked sizes), read before anything is unpacked:
- * a zip bomb is refused from its own figures, and a file that is no Word document is told as such.
+ * What the worker runs. From the sources it loads tsx's loader first, after pdf.js (which tsx would otherwise
+ * transform on every start, some seconds).
  */
-const zipEntries = (bytes: Uint8Array) => {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  // The end-of-central-directory record is in the last 64 KB + 22 bytes.
-  for (let end = bytes.length - 22; end >= Math.max(0, bytes.length - 65_557); end--) {
-    if (view.getUint32(end, true) !== 0x06054b50) continue
-    const count = view.getUint16(end + 10, true)
-    let at = view.getUint32(end + 16, true)
-    const entries: Array<{ name: string; packed: number; unpacked: number }> = []
-    for (let i = 0; i < count; i++) {
-      if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return undefined
-      const nameLength = view.getUint16(at + 28, true)
-      const extra = view.getUint16(at + 30, true)
-      const comment = view.getUint16(at + 32, true)
-      entries.push({
-        name: new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength)),
-        packed: view.getUint32(at + 20, true),
-        unpacked: view.getUint32(at + 24, true)
-      })
-      at += 46 + nameLength + extra + comment
-    }
-    return entries
-  }
-  return undefined
+const workerEntry = (): URL => {
+  if (extension !== "ts") return workerFile
+  const require = createRequire(here)
+  const url = (specifier: string) => JSON.stringify(pathToFileURL(require.resolve(specifier)).href)
+  const tsx = JSON.stringify(pathToFileURL(require.resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href)
+  const code = [
+    `await import(${url("pdfjs-dist/legacy/build/pdf.worker.mjs")})`,
+    `await import(${url("pdfjs-dist/legacy/build/pdf.mjs")})`,
+    `const { register } = await import(${tsx})`,
+    "register()",
+    `await import(${JSON.stringify(workerFile.href)})`
+  ].join(";")
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`)
 }
 
-const docxText = (bytes: Uint8Array) =>
-  Effect.gen(function*() {
-    const entries = zipEntries(bytes)
-    if (entries === undefined || !entries.some((e) => e.name === "word/document.xml")) {
-      return yield* failed("This is not a Word document (.docx). Save the CV as PDF or .docx and try again.")
-    }
-    const unpacked = entries.reduce((sum, e) => sum + e.unpacked, 0)
-    const packed = entries.reduce((sum, e) => sum + e.packed, 0)
-    if (unpacked > MAX_UNPACKED || unpacked > Math.max(packed, 1) * MAX_RATIO) {
-      return yield* failed("This Word file unpacks to far more than a CV does; it was not read.")
-    }
-    const result = yield* Effect.tryPromise({
-      try: () => mammoth.extractRawText({ buffer: Buffer.from(bytes) }),
-      catch: () => failed("This Word file could not be read. Save it again (or as PDF) and try again.")
-    })
-    return result.value
-  })
+const readers = Effect.runSync(Effect.makeSemaphore(READERS))
 
-const pdfText = (bytes: Uint8Array) =>
-  Effect.tryPromise({
-    try: async () => {
-      // Loaded on first use: pdf.js is large and only this needs it.
-      const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs")
-      const document = await getDocument({
-        data: new Uint8Array(bytes),
-        isEvalSupported: false,
-        disableFontFace: true,
-        verbosity: 0
-      }).promise
-      try {
-        const pages: Array<string> = []
-        for (let n = 1; n <= Math.min(document.numPages, 20); n++) {
-          const content = await (await document.getPage(n)).getTextContent()
-          pages.push(
-            content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : "")).join("")
-          )
-        }
-        return pages.join("\n")
-      } finally {
-        await document.destroy()
-      }
-    },
-    catch: (error) =>
-      error instanceof Error && error.name === "PasswordException"
-        ? failed("This PDF is protected by a password. Save a copy without one and try again.")
-        : failed("This PDF could not be read. Save it again and try again.")
-  })
+/**
+ * Reads the file in a worker thread with a heap limit, stopped after READ_TIMEOUT: an upload can neither take the
+ * memory nor hold the event loop that other requests need.
+ */
+const inWorker = (bytes: Uint8Array) =>
+  Effect.async<FileText.FileText>((resume) => {
+    const worker = new Worker(workerEntry(), {
+      workerData: bytes,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16 },
+      stdout: true,
+      stderr: true
+    })
+    let done = false
+    const finish = (result: FileText.FileText) => {
+      if (done) return
+      done = true
+      resume(Effect.succeed(result))
+      void worker.terminate()
+    }
+    worker.once("message", finish)
+    worker.once("error", (error) =>
+      finish({
+        ok: false,
+        message: (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY"
+          ? "This file needs far more memory to read than a CV does; it was not read."
+          : "This file could not be read. Save it again and try again."
+      }))
+    worker.once(
+      "exit",
+      () => finish({ ok: false, message: "This file could not be read. Save it again and try again." })
+    )
+    return Effect.sync(() => {
+      done = true
+      void worker.terminate()
+    })
+  }).pipe(
+    Effect.timeoutTo({
+      duration: READ_TIMEOUT,
+      onSuccess: (result) => result,
+      onTimeout: (): FileText.FileText => ({
+        ok: false,
+        message: "This file took too long to read; it was not read. Save it again (or as .docx) and try again."
+      })
+    }),
+    readers.withPermits(1)
+  )
 
 /** The text of a PDF or .docx CV; other files, encrypted ones and ones without text are refused with a reason. */
 export const textOf = (file: { readonly name: string; readonly bytes: Uint8Array }) =>
@@ -104,17 +104,17 @@ export const textOf = (file: { readonly name: string; readonly bytes: Uint8Array
     if (file.bytes.length > CvImport.MAX_BYTES) {
       return yield* failed(`The file is larger than ${CvImport.MAX_BYTES / 1024 / 1024} MB.`)
     }
-    const text = isPdf(file.bytes)
-      ? yield* pdfText(file.bytes)
-      : isZip(file.bytes)
-      ? yield* docxText(file.bytes)
-      : yield* failed("Choose a PDF or a Word (.docx) file.")
-    if (text.replace(/\s/g, "").length < 20) {
+    if (!FileText.isPdf(file.bytes) && !FileText.isZip(file.bytes)) {
+      return yield* failed("Choose a PDF or a Word (.docx) file.")
+    }
+    const result = yield* inWorker(file.bytes)
+    if (!result.ok) return yield* failed(result.message)
+    if (result.text.replace(/\s/g, "").length < 20) {
       return yield* failed(
         "No text was found in this file: it may be a scanned image. Save the CV as a PDF with text, or fill in the form."
       )
     }
-    return text
+    return result.text
   })
 
 // ---- From text to a draft resume ----

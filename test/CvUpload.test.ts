@@ -75,7 +75,9 @@ describe("CV upload on the compiled server (pnpm start)", () => {
           name: "Ada",
           password: "a long enough password"
         })
-        assert.strictEqual(made.status, 303, made.text)
+        assert.strictEqual(made.status, 200, made.text)
+        const signedIn = yield* browser.post("/dashboard/signin", { email, password: "a long enough password" })
+        assert.strictEqual(signedIn.status, 303, signedIn.text)
         yield* browser.get("/dashboard/profile")
         const upload = (name: string, bytes: Uint8Array, type: string) =>
           browser.upload("/dashboard/profile/import", "cv_file", name, bytes, type)

@@ -14,14 +14,20 @@ const cheap = { N: 2 ** 10, r: 8, p: 1 }
 const dashboard = (signInPerMinute: number) =>
   Settings.layer(Settings.make({ publicUrl: "http://127.0.0.1:8787/dashboard", passwordCost: cheap, signInPerMinute }))
 
+/** What sign-up says to everyone, known address or not. */
+const signedUp = "Your account is ready: sign in with its email and password."
+
 let counter = 0
 const freshEmail = () => `dash${++counter}-${Date.now().toString(36)}@example.com`
 
-/** Signs a new user up through the form; the browser holds the session afterwards. */
+/** Signs a new user up through the form, then in; the browser holds the session afterwards. */
 const signUp = Effect.fn("signUp")(function*(browser: Browser.Browser, email = freshEmail()) {
   yield* browser.get("/dashboard/signup")
   const reply = yield* browser.post("/dashboard/signup", { email, name: "Grace Hopper", password: PASSWORD })
-  assert.strictEqual(reply.status, 303, reply.text)
+  assert.strictEqual(reply.status, 200, reply.text)
+  assert.include(Browser.textOf(reply.text), signedUp)
+  const signedIn = yield* browser.post("/dashboard/signin", { email, password: PASSWORD })
+  assert.strictEqual(signedIn.status, 303, signedIn.text)
   return email
 })
 
@@ -40,15 +46,26 @@ for (const database of both) {
       TestServer.layer({ store: database.store, dashboard: dashboard(1000) }),
       { excludeTestServices: true, timeout: "60 seconds" }
     )((it) => {
-      it.effect("sign-up starts a session in an HttpOnly, SameSite=Lax cookie and keeps only a scrypt hash", () =>
+      it.effect("sign-up then sign-in starts a session in an HttpOnly, SameSite=Lax cookie and keeps only a scrypt hash", () =>
         Effect.gen(function*() {
           const browser = yield* Browser.make
           const page = yield* browser.get("/dashboard/signup")
           assert.strictEqual(page.status, 200)
           assert.include(page.text, `<label for="f-email">Email</label>`)
           assert.match(page.headers.get("content-security-policy") ?? "", /default-src 'none'/)
+          assert.match(page.headers.get("content-security-policy") ?? "", /form-action 'self'/)
           const email = freshEmail()
-          const reply = yield* browser.post("/dashboard/signup", { email, name: "Grace", password: PASSWORD })
+          const made = yield* browser.post("/dashboard/signup", { email, name: "Grace", password: PASSWORD })
+          assert.strictEqual(made.status, 200)
+          assert.include(Browser.textOf(made.text), signedUp)
+          assert.include(made.text, `name="next" value="/dashboard/jobs?welcome=1"`)
+          assert.include(made.text, `value="${email}"`)
+          assert.isUndefined(made.headers.getSetCookie().find((c) => c.startsWith("jobfit_session=")))
+          const reply = yield* browser.post("/dashboard/signin", {
+            email,
+            password: PASSWORD,
+            next: "/dashboard/jobs?welcome=1"
+          })
           assert.strictEqual(reply.status, 303)
           assert.strictEqual(reply.location, "/dashboard/jobs?welcome=1")
           const cookie = reply.headers.getSetCookie().find((c) => c.startsWith("jobfit_session="))
@@ -68,7 +85,7 @@ for (const database of both) {
           assert.notInclude(Option.getOrThrow(hash), PASSWORD)
         }))
 
-      it.effect("sign-up explains each problem next to its field, and refuses a taken email", () =>
+      it.effect("sign-up explains each problem next to its field, and answers a taken email as a new one", () =>
         Effect.gen(function*() {
           const browser = yield* Browser.make
           yield* browser.get("/dashboard/signup")
@@ -80,10 +97,22 @@ for (const database of both) {
             `<p class="error" id="f-email-error">Enter an email address such as ada@example.com</p>`
           )
           assert.include(bad.text, `<p class="error" id="f-password-error">Use at least 10 characters</p>`)
-          const taken = (yield* Fixtures.user()).email
-          const again = yield* browser.post("/dashboard/signup", { email: taken, password: PASSWORD })
-          assert.strictEqual(again.status, 400)
-          assert.include(Browser.textOf(again.text), "An account with this email exists")
+          const taken = yield* Fixtures.user()
+          const freshAddress = freshEmail()
+          const again = yield* browser.post("/dashboard/signup", { email: taken.email, password: PASSWORD })
+          const fresh = yield* browser.post("/dashboard/signup", { email: freshAddress, password: PASSWORD })
+          // The same page, but for the address typed in.
+          assert.deepStrictEqual(
+            [again.status, again.text.replace(taken.email, "EMAIL"), again.headers.getSetCookie()],
+            [fresh.status, fresh.text.replace(freshAddress, "EMAIL"), fresh.headers.getSetCookie()]
+          )
+          assert.strictEqual(again.status, 200)
+          assert.include(Browser.textOf(again.text), signedUp)
+          // The account that was there is untouched: the sign-up's password does not open it.
+          const intruder = yield* Browser.make
+          yield* intruder.get("/dashboard/signin")
+          const tried = yield* intruder.post("/dashboard/signin", { email: taken.email, password: PASSWORD })
+          assert.strictEqual(tried.status, 401)
         }))
 
       it.effect("pages for members send others to sign in, and back to where they were going", () =>
@@ -596,6 +625,23 @@ describe("dashboard sign-in limit", () => {
         assert.strictEqual(last.status, 429)
         assert.match(last.headers.get("retry-after") ?? "", /^[1-9]\d*$/)
         assert.include(Browser.textOf(last.text), "Too many attempts")
+      }))
+
+    it.effect("a guesser's failures on one network do not lock the owner out on another", () =>
+      Effect.gen(function*() {
+        const guesser = yield* Browser.from("127.0.0.2")
+        const owner = yield* Browser.from("127.0.0.3")
+        const email = yield* signUp(owner)
+        yield* owner.post("/dashboard/signout")
+        yield* guesser.get("/dashboard/signin")
+        const statuses: Array<number> = []
+        for (let i = 0; i < 4; i++) {
+          statuses.push((yield* guesser.post("/dashboard/signin", { email, password: `guess number ${i}` })).status)
+        }
+        assert.deepStrictEqual(statuses, [401, 401, 401, 429])
+        yield* owner.get("/dashboard/signin")
+        const signedIn = yield* owner.post("/dashboard/signin", { email, password: PASSWORD })
+        assert.strictEqual(signedIn.status, 303, Browser.textOf(signedIn.text))
       }))
   })
 })

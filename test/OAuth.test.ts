@@ -93,6 +93,8 @@ const approve = (browser: Browser.Browser, url: URL, decision: "allow" | "deny" 
   Effect.gen(function*() {
     const consent = yield* browser.get(url.pathname + url.search)
     assert.strictEqual(consent.status, 200, consent.text)
+    // The form may be sent to us, and its answer redirect to the client, nowhere else.
+    assert.include(consent.headers.get("content-security-policy"), `form-action 'self' ${new URL(REDIRECT).origin};`)
     const answered = yield* browser.post("/dashboard/oauth/authorize", {
       ...Object.fromEntries(url.searchParams),
       decision
@@ -106,7 +108,9 @@ const signedInAs = Effect.gen(function*() {
   yield* browser.get("/dashboard/signup")
   const email = `oauth-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}@example.com`
   const made = yield* browser.post("/dashboard/signup", { email, name: "Ada", password: "a long enough password" })
-  assert.strictEqual(made.status, 303)
+  assert.strictEqual(made.status, 200)
+  const signed = yield* browser.post("/dashboard/signin", { email, password: "a long enough password" })
+  assert.strictEqual(signed.status, 303)
   yield* Effect.flatMap(Admin.Admin, (admin) => admin.addCredits(email, 123))
   return { browser, email }
 })

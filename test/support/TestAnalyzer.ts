@@ -11,7 +11,7 @@ const postings = Layer.succeed(PostingSource.PostingSource, {
       : Effect.succeed({
         url,
         title: titleOf(url),
-        company: "Acme",
+        company: url.includes("nul-byte") ? "Ac\u0000me" : "Acme",
         location: "Berlin",
         description: "We need TypeScript and Effect; Rust is a plus."
       }).pipe(Effect.delay(url.includes("slow") ? "500 millis" : 0))
@@ -43,6 +43,6 @@ const cvWriter = Layer.succeed(CvWriter.CvWriter, {
 /**
  * A posting source, analyzer and CV writer with fixed answers, for end-to-end tests only: a URL containing
  * "unreachable" is POSTING_UNREACHABLE, one containing "defect" dies with SQL in the defect, one containing "slow" takes
- * half a second to fetch.
+ * half a second to fetch, one containing "nul-byte" names its company with a NUL in it (as a page may).
  */
 export const layer = Layer.mergeAll(postings, analyzer, cvWriter)

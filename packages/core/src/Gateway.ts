@@ -167,6 +167,8 @@ export class Gateway extends Effect.Service<Gateway>()("@jobfit/core/Gateway", {
         // In-process callers hand over objects that no transport measured: too deep is refused before decoding.
         Json.tooDeep(raw)
           ? Effect.fail(tooDeep(tool.name))
+          : Json.hasNul(raw)
+          ? Effect.fail(new InvalidRequest({ message: `Invalid arguments for ${tool.name}: ${Json.nulMessage}` }))
           : Effect.mapError(decode(raw), invalidInput(`Invalid arguments for ${tool.name}`))
       // A paid tool records an idempotent call's result in the transaction that charges for it, in its wire form.
       const run = !tool.paid

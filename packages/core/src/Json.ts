@@ -38,3 +38,45 @@ export const parse = (
 /** A JSON object (not null, not an array). */
 export const isRecord = (u: unknown): u is Record<string, unknown> =>
   typeof u === "object" && u !== null && !Array.isArray(u)
+
+const NUL = "\u0000"
+
+const isPlain = (u: object): boolean => {
+  const proto = Object.getPrototypeOf(u)
+  return Array.isArray(u) || proto === Object.prototype || proto === null
+}
+
+/** Whether a string of `value` (or a key of one of its objects) holds NUL (U+0000), which text columns refuse. */
+export const hasNul = (value: unknown): boolean => {
+  const stack: Array<unknown> = [value]
+  while (stack.length > 0) {
+    const node = stack.pop()
+    if (typeof node === "string") {
+      if (node.includes(NUL)) return true
+    } else if (typeof node === "object" && node !== null && isPlain(node)) {
+      for (const [key, child] of Object.entries(node)) {
+        if (key.includes(NUL)) return true
+        stack.push(child)
+      }
+    }
+  }
+  return false
+}
+
+/** The message a caller gets for text with NUL in it. */
+export const nulMessage = "Text must not contain NUL characters (U+0000)"
+
+/**
+ * `value` with NUL (U+0000) removed from its strings, for what arrives from outside a caller's arguments (a fetched
+ * page, another analyzer's answer); plain objects and arrays are copied only where something changed.
+ */
+export const withoutNul = <A>(value: A): A => {
+  if (!hasNul(value)) return value
+  const strip = (node: unknown): unknown => {
+    if (typeof node === "string") return node.includes(NUL) ? node.replaceAll(NUL, "") : node
+    if (typeof node !== "object" || node === null || !isPlain(node)) return node
+    if (Array.isArray(node)) return node.map(strip)
+    return Object.fromEntries(Object.entries(node).map(([key, child]) => [key.replaceAll(NUL, ""), strip(child)]))
+  }
+  return strip(value) as A
+}

@@ -64,13 +64,15 @@ const signInPage = (
   visit: Visit,
   values: { email?: string; next?: string | undefined } = {},
   alert?: Part,
-  status = 200
+  status = 200,
+  notice?: string
 ) =>
   Layout.render(visit, {
     title: "Sign in",
     narrow: true,
     status,
     alert,
+    notice,
     body: html`<form class="card" method="post" action="${path("/signin")}">
 ${Layout.csrfField(visit)}${nextField(values.next)}
 ${
@@ -98,7 +100,11 @@ ${
 <p class="muted">Forgot your password? Your operator can send you a reset link (<code>jobfit users password-reset</code>).</p>`
   })
 
-/** Sign-in and sign-up attempts are limited per client address and per email, against password guessing. */
+/**
+ * Sign-in and sign-up attempts are limited per client address, and per email from that address: a guesser gets
+ * `signInPerMinute` tries a minute from each address it has, and the owner signing in from another network is
+ * never refused for a stranger's failures (a per-email limit alone would let anyone lock them out).
+ */
 const limited = (visit: Visit, email: string) =>
   Effect.gen(function*() {
     const settings = yield* Settings
@@ -106,8 +112,16 @@ const limited = (visit: Visit, email: string) =>
     const policy = { perMinute: settings.signInPerMinute, burst: settings.signInPerMinute }
     const client = Option.getOrElse(visit.request.remoteAddress, () => "unknown")
     yield* limiter.take(`signin:client:${client}`, policy)
-    if (email !== "") yield* limiter.take(`signin:email:${email.toLowerCase()}`, policy)
+    if (email !== "") yield* limiter.take(`signin:email:${email.toLowerCase()}:${client}`, policy)
   })
+
+/**
+ * What sign-up answers, whether or not the address had an account (the page does not tell which): the sign-in form
+ * with the address filled in, going on to the welcome page.
+ */
+const SIGNED_UP_NOTICE =
+  "Your account is ready: sign in with its email and password. If the email already had an account, sign in with " +
+  "that account's password, or ask your operator for a reset link."
 
 const tooMany = (
   retryAfter: number,
@@ -144,15 +158,16 @@ export const signUp = post((visit, form) =>
     }
     const address = Option.getOrThrow(email).toLowerCase()
     const name = values.name || address.split("@")[0]!
+    // Hashed before the account is looked at, so a known address takes as long as a new one.
+    const hashed = yield* Passwords.hash(password, settings.passwordCost)
     const created = yield* Effect.either(accounts.createUser({ email: address, name }))
-    if (created._tag === "Left") {
-      return signUpPage(visit, values, {
-        email: "An account with this email exists. Sign in, or ask your operator for a password reset link."
-      })
+    if (created._tag === "Right") {
+      yield* credentials.setPasswordHash(created.right.id, hashed)
+      yield* Effect.logInfo("dashboard sign-up").pipe(Effect.annotateLogs({ userId: created.right.id }))
+    } else {
+      yield* Effect.logInfo("dashboard sign-up for an address that has an account")
     }
-    yield* credentials.setPasswordHash(created.right.id, yield* Passwords.hash(password, settings.passwordCost))
-    yield* Effect.logInfo("dashboard sign-up").pipe(Effect.annotateLogs({ userId: created.right.id }))
-    return yield* signIn(created.right.id, seeOther(path("/jobs?welcome=1")))
+    return signInPage(visit, { email: values.email, next: path("/jobs?welcome=1") }, undefined, 200, SIGNED_UP_NOTICE)
   })
 )
 

@@ -13,12 +13,15 @@ export interface Form {
   readonly file: (name: string) => Option.Option<{ readonly name: string; readonly text: string }>
 }
 
+// A browser never sends NUL in what a person typed, and text columns refuse it: it is dropped from every field.
+const clean = (value: string) => (value.includes("\u0000") ? value.replaceAll("\u0000", "") : value)
+
 const fromFormData = (data: FormData, files: ReadonlyMap<string, { name: string; text: string }>): Form => ({
   get: (name) => {
     const value = data.get(name)
-    return typeof value === "string" ? value : undefined
+    return typeof value === "string" ? clean(value) : undefined
   },
-  getAll: (name) => data.getAll(name).filter((value): value is string => typeof value === "string"),
+  getAll: (name) => data.getAll(name).filter((value): value is string => typeof value === "string").map(clean),
   file: (name) => Option.fromNullable(files.get(name))
 })
 

@@ -9,7 +9,7 @@ import { type Handler, memberPost, members, problem } from "./Handlers.js"
 import { html } from "./Html.js"
 import * as Layout from "./Layout.js"
 import { Settings } from "./Settings.js"
-import { type Member, path } from "./Visit.js"
+import { contentSecurityPolicy, type Member, path } from "./Visit.js"
 
 /** How long each credential lives. */
 export const CODE_TTL = Duration.minutes(10)
@@ -234,6 +234,17 @@ const fields = [
 ] as const
 
 const consent = (
+  member: Member,
+  request: Extract<Checked, { _tag: "Ok" }>,
+  given: (name: string) => string | undefined
+) =>
+  HttpServerResponse.setHeader(
+    consentPage(member, request, given),
+    "content-security-policy",
+    contentSecurityPolicy([new URL(request.redirect).origin])
+  )
+
+const consentPage = (
   member: Member,
   request: Extract<Checked, { _tag: "Ok" }>,
   given: (name: string) => string | undefined

@@ -67,12 +67,22 @@ const cookieOptions = (secure: boolean, maxAge: Duration.Duration) => ({
 })
 
 /** Adds what every dashboard response carries: no caching, strict content rules, and a new CSRF cookie if needed. */
+/**
+ * The pages' policy: nothing but our own styles, scripts and images, forms sent only to us (and to `formTargets`:
+ * the OAuth consent form, whose answer redirects to the client, which browsers check against form-action too).
+ */
+export const contentSecurityPolicy = (formTargets: ReadonlyArray<string> = []) =>
+  "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; " +
+  `form-action ${["'self'", ...formTargets].join(" ")}; frame-ancestors 'none'; base-uri 'none'`
+
+const defaultPolicy = contentSecurityPolicy()
+
 export const finish = (visit: Visit, response: HttpServerResponse.HttpServerResponse) =>
   Effect.map(Settings, (settings) => {
     const headed = HttpServerResponse.setHeaders(response, {
       "cache-control": "no-store",
-      "content-security-policy": "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; " +
-        "frame-ancestors 'none'; base-uri 'none'",
+      // A page that set its own policy (the consent page) keeps it.
+      "content-security-policy": response.headers["content-security-policy"] ?? defaultPolicy,
       "x-content-type-options": "nosniff",
       "referrer-policy": "same-origin",
       "x-frame-options": "DENY"

@@ -4,6 +4,7 @@ import * as CallLog from "../CallLog.js"
 import { catalogue, FeatureUnavailable } from "../Errors.js"
 import type { StoredJob } from "../JobStore.js"
 import * as JobUrl from "../JobUrl.js"
+import * as Json from "../Json.js"
 import * as Metrics from "../Metrics.js"
 import * as Progress from "../Progress.js"
 import type * as Tools from "../Tools.js"
@@ -68,7 +69,9 @@ export const make = (steps: Steps): Handler<typeof Tools.analyze_job> => {
           message: text === undefined ? "Fetching the posting" : "Reading the posting's text"
         })
         yield* CallLog.log("info", text === undefined ? `Fetching ${url}` : "Reading the posting's text", { url })
+        // A page may hold NUL, which text columns refuse: it goes before anything reads or keeps the posting.
         const posting = yield* (text === undefined ? postings.fetch(url) : readText(url, text)).pipe(
+          Effect.map(Json.withoutNul),
           Effect.tapError((error) =>
             CallLog.log("warning", `The posting could not be read: ${error.message}`, {
               url,
@@ -83,7 +86,7 @@ export const make = (steps: Steps): Handler<typeof Tools.analyze_job> => {
         })
         yield* Progress.report({ stage: "matching", progress: 1, total: 3, message: "Matching it against the profile" })
         const analysis = yield* analyzer.analyze(posting, profile).pipe(
-          Effect.flatMap((a) => Effect.orDie(validateAnalysis(a))),
+          Effect.flatMap((a) => Effect.orDie(validateAnalysis(Json.withoutNul(a)))),
           // The verdict follows the score by the one rule, whatever the analyzer said.
           Effect.map((a) => ({ ...a, verdict: verdictFor(a.match_score, a.red_flags, verdictRule) }))
         )

@@ -1,10 +1,35 @@
-import { ParseResult, Schema } from "effect"
+import { Option, ParseResult, Schema, SchemaAST as AST } from "effect"
 
 // JSON Resume allows keys of its own beyond the standard ones; keep them rather than drop or refuse them.
 const open = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
   Schema.Struct(fields, Schema.Record({ key: Schema.String, value: Schema.Unknown }))
 
-const text = Schema.optional(Schema.String)
+/**
+ * An optional key holding "" is read as absent: resume templates and tools write `"endDate": ""` for the current
+ * job and `"url": ""` for none, and the date and address checks would refuse the empty string. Described to
+ * callers (JSON Schema) as the check or "".
+ */
+const blankAsAbsent = (from: Schema.Schema<string>, to: Schema.Schema<string>) =>
+  Schema.optionalToOptional(from, Schema.typeSchema(to), {
+    decode: Option.filter((value) => value !== ""),
+    encode: (value) => value
+  })
+// A wrong value is told the check's own message, not the union's "Expected \"\"".
+const checkedOrBlank = (check: Schema.Schema<string>) => {
+  const message = check.ast.annotations[AST.MessageAnnotationId]
+  const either = Schema.Union(Schema.Literal(""), check)
+  return blankAsAbsent(
+    message === undefined ? either : either.annotations({
+      message: (issue) => {
+        const own = (message as (issue: ParseResult.ParseIssue) => string | { message: string })(issue)
+        return { message: typeof own === "string" ? own : own.message, override: true }
+      }
+    }),
+    check
+  )
+}
+
+const text = blankAsAbsent(Schema.String, Schema.String)
 const texts = Schema.optional(Schema.Array(Schema.String))
 
 /** The strings a profile's checked fields hold: any string when read back, a checked one when written. */
@@ -39,21 +64,21 @@ const unchecked: Kinds = {
 }
 
 const resumeOf = (kinds: Kinds) => {
-  const date = Schema.optional(kinds.date)
+  const date = checkedOrBlank(kinds.date)
   const Location = open({
     address: text,
     postalCode: text,
     city: text,
-    countryCode: Schema.optional(kinds.country),
+    countryCode: checkedOrBlank(kinds.country),
     region: text
   })
   const Basics = open({
     name: text,
     label: text,
     image: text,
-    email: Schema.optional(kinds.email),
+    email: checkedOrBlank(kinds.email),
     phone: text,
-    url: Schema.optional(kinds.webAddress),
+    url: checkedOrBlank(kinds.webAddress),
     summary: text,
     location: Schema.optional(Location),
     profiles: Schema.optional(Schema.Array(open({ network: text, username: text, url: text })))

@@ -654,6 +654,36 @@ describe("Gateway profile", () => {
     }).pipe(Effect.provide(layer))
   })
 
+  it.effect("a JSON Resume's empty strings are read as absent: \"endDate\": \"\" is the current job", () => {
+    const { layer } = setup()
+    return Effect.gen(function*() {
+      const u = yield* user({ withProfile: false })
+      // As resume templates write it.
+      const written = {
+        resume: {
+          basics: { name: "Lin", email: "", url: "", label: "", location: { countryCode: "" } },
+          work: [{ name: "Acme", position: "Engineer", startDate: "2020-01", endDate: "" }],
+          education: [{ institution: "TU Berlin", startDate: "", endDate: "" }]
+        }
+      }
+      const read = {
+        resume: {
+          basics: { name: "Lin", location: {} },
+          work: [{ name: "Acme", position: "Engineer", startDate: "2020-01" }],
+          education: [{ institution: "TU Berlin" }]
+        },
+        preferences: {}
+      }
+      assert.deepStrictEqual(yield* u.value("update_profile", written), read)
+      assert.deepStrictEqual(yield* u.value("get_profile"), read)
+      assert.deepStrictEqual(Profile.problems(written), {})
+      // A wrong date is still told as before.
+      assert.deepStrictEqual(Profile.problems({ resume: { work: [{ endDate: "now" }] } }), {
+        "resume.work.0.endDate": "Use YYYY, YYYY-MM or YYYY-MM-DD"
+      })
+    }).pipe(Effect.provide(layer))
+  })
+
   it.effect("errors stay the domain's: a dashboard's address in the context adds no link (the transports do)", () => {
     const memory = MemoryStore.make()
     const layer = Layer.mergeAll(Gateway.Gateway.Default, Admin.Admin.Default).pipe(

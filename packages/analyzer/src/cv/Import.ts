@@ -70,15 +70,16 @@ const inWorker = (bytes: Uint8Array) =>
       resume(Effect.succeed(result))
       void worker.terminate()
     }
-    worker.once("message", finish)
-    worker.once("error", (error) =>
+    // Listeners stay for the worker's life: an 'error' event without one would end the whole process.
+    worker.on("message", finish)
+    worker.on("error", (error) =>
       finish({
         ok: false,
         message: (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY"
           ? "This file needs far more memory to read than a CV does; it was not read."
           : "This file could not be read. Save it again and try again."
       }))
-    worker.once(
+    worker.on(
       "exit",
       () => finish({ ok: false, message: "This file could not be read. Save it again and try again." })
     )

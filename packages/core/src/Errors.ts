@@ -233,6 +233,14 @@ const schemas = {
   InternalError
 } as const satisfies { readonly [K in AppError["_tag"]]: { readonly Type: Extract<AppError, { _tag: K }> } }
 
+/** The data fields of the error with that tag, as `dataOf` gives them: its Schema's encoded strings and numbers. */
+export type Data<Tag extends AppError["_tag"]> = {
+  readonly [K in keyof Schema.Schema.Encoded<(typeof schemas)[Tag]> as Exclude<K, "_tag" | "message">]: Extract<
+    Schema.Schema.Encoded<(typeof schemas)[Tag]>[K],
+    string | number
+  >
+}
+
 type Encoded = Readonly<Record<string, unknown>>
 // Each schema is used for its own tag only; the map loses which is which, hence the widening.
 const anySchemas = schemas as unknown as Readonly<Record<AppError["_tag"], Schema.Schema<AppError, Encoded>>>

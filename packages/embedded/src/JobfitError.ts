@@ -1,9 +1,10 @@
 import { Errors } from "@jobfit/core"
 
 type Catalogue = typeof Errors.catalogue
+type Tag = keyof Catalogue
 
 /** A REST error code of the service's catalogue, as `detail.code` shows it. */
-export type CatalogueCode = Catalogue[keyof Catalogue]["code"]
+export type CatalogueCode = Catalogue[Tag]["code"]
 
 /** Every code a JobfitError carries: the catalogue's, plus CLOSED (after dispose) and START_FAILED (createJobfit). */
 export type ErrorCode = CatalogueCode | "CLOSED" | "START_FAILED"
@@ -44,126 +45,81 @@ export class JobfitError<Code extends ErrorCode = ErrorCode> extends Error {
   }
 }
 
-export class InvalidApiKeyError extends JobfitError<"INVALID_API_KEY"> {
-  constructor(message: string) {
-    super("INVALID_API_KEY", message)
-  }
+// Made from a message alone before their data was typed; they keep that form so that code written then compiles.
+type Untyped = "FeatureUnavailable" | "UserNotFound" | "EmailTaken" | "ApiKeyNotFound"
+// An error with fields that must be there has them as its data type, and its constructor takes them.
+type Typed<T extends Tag> = T extends Untyped ? false : Partial<Errors.Data<T>> extends Errors.Data<T> ? false : true
+type DataOf<T extends Tag> = Typed<T> extends true ? Errors.Data<T> : ErrorData
+
+interface CatalogueError<T extends Tag> extends JobfitError<Catalogue[T]["code"]> {
+  readonly data: DataOf<T>
 }
 
-export class ScopeNotAllowedError extends JobfitError<"SCOPE_NOT_ALLOWED"> {
-  declare readonly data: { readonly required_scope: string }
-  constructor(message: string, data: ScopeNotAllowedError["data"]) {
-    super("SCOPE_NOT_ALLOWED", message, data)
-  }
+interface ErrorClass<T extends Tag> {
+  new(message: string, ...data: Typed<T> extends true ? [data: DataOf<T>] : []): CatalogueError<T>
+  readonly prototype: CatalogueError<T>
 }
 
-export class InsufficientCreditsError extends JobfitError<"INSUFFICIENT_CREDITS"> {
-  declare readonly data: { readonly required_credits: number; readonly available_credits: number }
-  constructor(message: string, data: InsufficientCreditsError["data"]) {
-    super("INSUFFICIENT_CREDITS", message, data)
+/** A JobfitError subclass for a catalogue entry, named after its code: INVALID_API_KEY is InvalidApiKeyError. */
+const errorClass = (tag: Tag) => {
+  const { code } = Errors.catalogue[tag]
+  const pascal = code.toLowerCase().replace(/(?:^|_)(.)/g, (_, letter: string) => letter.toUpperCase())
+  const made = class extends JobfitError {
+    constructor(message: string, data?: ErrorData) {
+      super(code, message, data)
+    }
   }
+  return Object.defineProperty(made, "name", { value: pascal.endsWith("Error") ? pascal : `${pascal}Error` })
 }
 
-export class RateLimitExceededError extends JobfitError<"RATE_LIMIT_EXCEEDED"> {
-  /** Whole seconds, at least 1. */
-  declare readonly data: { readonly retry_after: number; readonly limit: number }
-  constructor(message: string, data: RateLimitExceededError["data"]) {
-    super("RATE_LIMIT_EXCEEDED", message, data)
-  }
-}
+const byTag = Object.fromEntries(
+  Object.keys(Errors.catalogue).map((tag) => [tag, errorClass(tag as Tag)])
+) as Record<Tag, ReturnType<typeof errorClass>>
+// Each class takes its own tag's data, which a table built at run time cannot say.
+const classes = byTag as unknown as { readonly [T in Tag]: ErrorClass<T> }
 
-export class InvalidRequestError extends JobfitError<"INVALID_REQUEST"> {
-  constructor(message: string) {
-    super("INVALID_REQUEST", message)
-  }
-}
-
-export class PayloadTooLargeError extends JobfitError<"PAYLOAD_TOO_LARGE"> {
-  declare readonly data: { readonly max_bytes: number }
-  constructor(message: string, data: PayloadTooLargeError["data"]) {
-    super("PAYLOAD_TOO_LARGE", message, data)
-  }
-}
-
-export class ProfileNotFoundError extends JobfitError<"PROFILE_NOT_FOUND"> {
-  constructor(message: string) {
-    super("PROFILE_NOT_FOUND", message)
-  }
-}
-
-export class JobNotFoundError extends JobfitError<"JOB_NOT_FOUND"> {
-  declare readonly data: { readonly job_id: number }
-  constructor(message: string, data: JobNotFoundError["data"]) {
-    super("JOB_NOT_FOUND", message, data)
-  }
-}
-
-export class CvNotFoundError extends JobfitError<"CV_NOT_FOUND"> {
-  declare readonly data: { readonly job_id: number; readonly format: string }
-  constructor(message: string, data: CvNotFoundError["data"]) {
-    super("CV_NOT_FOUND", message, data)
-  }
-}
-
-export class UrlNotAllowedError extends JobfitError<"URL_NOT_ALLOWED"> {
-  constructor(message: string) {
-    super("URL_NOT_ALLOWED", message)
-  }
-}
-
-export class PostingUnreachableError extends JobfitError<"POSTING_UNREACHABLE"> {
-  constructor(message: string) {
-    super("POSTING_UNREACHABLE", message)
-  }
-}
-
-export class InvalidTransitionError extends JobfitError<"INVALID_TRANSITION"> {
-  declare readonly data: { readonly from: string; readonly to: string }
-  constructor(message: string, data: InvalidTransitionError["data"]) {
-    super("INVALID_TRANSITION", message, data)
-  }
-}
-
-export class IdempotencyConflictError extends JobfitError<"IDEMPOTENCY_CONFLICT"> {
-  constructor(message: string) {
-    super("IDEMPOTENCY_CONFLICT", message)
-  }
-}
-
-export class ServiceUnavailableError extends JobfitError<"SERVICE_UNAVAILABLE"> {
-  constructor(message: string) {
-    super("SERVICE_UNAVAILABLE", message)
-  }
-}
-
-export class UserNotFoundError extends JobfitError<"USER_NOT_FOUND"> {
-  constructor(message: string) {
-    super("USER_NOT_FOUND", message)
-  }
-}
-
-export class EmailTakenError extends JobfitError<"EMAIL_TAKEN"> {
-  constructor(message: string) {
-    super("EMAIL_TAKEN", message)
-  }
-}
-
-export class KeyNotFoundError extends JobfitError<"KEY_NOT_FOUND"> {
-  constructor(message: string) {
-    super("KEY_NOT_FOUND", message)
-  }
-}
-
-export class VoucherInvalidError extends JobfitError<"VOUCHER_INVALID"> {
-  constructor(message: string) {
-    super("VOUCHER_INVALID", message)
-  }
-}
+export const InvalidApiKeyError = classes.InvalidApiKey
+export type InvalidApiKeyError = InstanceType<typeof InvalidApiKeyError>
+export const ScopeNotAllowedError = classes.ScopeNotAllowed
+export type ScopeNotAllowedError = InstanceType<typeof ScopeNotAllowedError>
+export const InsufficientCreditsError = classes.InsufficientCredits
+export type InsufficientCreditsError = InstanceType<typeof InsufficientCreditsError>
+/** `data.retry_after` is in whole seconds, at least 1. */
+export const RateLimitExceededError = classes.RateLimitExceeded
+export type RateLimitExceededError = InstanceType<typeof RateLimitExceededError>
+export const InvalidRequestError = classes.InvalidRequest
+export type InvalidRequestError = InstanceType<typeof InvalidRequestError>
+export const PayloadTooLargeError = classes.RequestTooLarge
+export type PayloadTooLargeError = InstanceType<typeof PayloadTooLargeError>
+export const ProfileNotFoundError = classes.ProfileNotFound
+export type ProfileNotFoundError = InstanceType<typeof ProfileNotFoundError>
+export const JobNotFoundError = classes.JobNotFound
+export type JobNotFoundError = InstanceType<typeof JobNotFoundError>
+export const CvNotFoundError = classes.CvNotFound
+export type CvNotFoundError = InstanceType<typeof CvNotFoundError>
+export const UrlNotAllowedError = classes.UrlNotAllowed
+export type UrlNotAllowedError = InstanceType<typeof UrlNotAllowedError>
+export const PostingUnreachableError = classes.PostingUnreachable
+export type PostingUnreachableError = InstanceType<typeof PostingUnreachableError>
+export const InvalidTransitionError = classes.InvalidTransition
+export type InvalidTransitionError = InstanceType<typeof InvalidTransitionError>
+export const IdempotencyConflictError = classes.IdempotencyConflict
+export type IdempotencyConflictError = InstanceType<typeof IdempotencyConflictError>
+export const ServiceUnavailableError = classes.FeatureUnavailable
+export type ServiceUnavailableError = InstanceType<typeof ServiceUnavailableError>
+export const UserNotFoundError = classes.UserNotFound
+export type UserNotFoundError = InstanceType<typeof UserNotFoundError>
+export const EmailTakenError = classes.EmailTaken
+export type EmailTakenError = InstanceType<typeof EmailTakenError>
+export const KeyNotFoundError = classes.ApiKeyNotFound
+export type KeyNotFoundError = InstanceType<typeof KeyNotFoundError>
+export const VoucherInvalidError = classes.VoucherInvalid
+export type VoucherInvalidError = InstanceType<typeof VoucherInvalidError>
 
 /** Something unexpected; the message never holds a stack, SQL or a secret (the log has the cause). */
-export class InternalError extends JobfitError<"INTERNAL_ERROR"> {
-  constructor(message = "Internal server error") {
-    super("INTERNAL_ERROR", message)
+export class InternalError extends classes.InternalError {
+  constructor(message = new Errors.InternalError().message) {
+    super(message)
   }
 }
 
@@ -181,58 +137,12 @@ export class StartFailedError extends JobfitError<"START_FAILED"> {
   }
 }
 
+// InternalError is the one catalogue class with more than the generated one: a default message.
+const fromTag: Record<Tag, new(message: string, data: ErrorData) => JobfitError> = { ...byTag, InternalError }
+
 /**
  * The embedded form of a core error: same code, status, JSON-RPC code, message and data as the transports. The data
  * is the error's own Schema encoded (Errors.dataOf), as REST and JSON-RPC send it.
  */
-export const fromAppError = (error: Errors.AppError): JobfitError => {
-  const made = classOf(error)
-  Object.defineProperty(made, "data", { value: Errors.dataOf(error), enumerable: true })
-  return made
-}
-
-const classOf = (error: Errors.AppError): JobfitError => {
-  switch (error._tag) {
-    case "InvalidApiKey":
-      return new InvalidApiKeyError(error.message)
-    case "ScopeNotAllowed":
-      return new ScopeNotAllowedError(error.message, { required_scope: error.required_scope })
-    case "InsufficientCredits":
-      return new InsufficientCreditsError(error.message, {
-        required_credits: error.required_credits,
-        available_credits: error.available_credits
-      })
-    case "RateLimitExceeded":
-      return new RateLimitExceededError(error.message, { retry_after: error.retry_after, limit: error.limit })
-    case "InvalidRequest":
-      return new InvalidRequestError(error.message)
-    case "RequestTooLarge":
-      return new PayloadTooLargeError(error.message, { max_bytes: error.max_bytes })
-    case "ProfileNotFound":
-      return new ProfileNotFoundError(error.message)
-    case "JobNotFound":
-      return new JobNotFoundError(error.message, { job_id: error.job_id })
-    case "CvNotFound":
-      return new CvNotFoundError(error.message, { job_id: error.job_id, format: error.format })
-    case "UrlNotAllowed":
-      return new UrlNotAllowedError(error.message)
-    case "PostingUnreachable":
-      return new PostingUnreachableError(error.message)
-    case "InvalidTransition":
-      return new InvalidTransitionError(error.message, { from: error.from, to: error.to })
-    case "IdempotencyConflict":
-      return new IdempotencyConflictError(error.message)
-    case "FeatureUnavailable":
-      return new ServiceUnavailableError(error.message)
-    case "UserNotFound":
-      return new UserNotFoundError(error.message)
-    case "EmailTaken":
-      return new EmailTakenError(error.message)
-    case "ApiKeyNotFound":
-      return new KeyNotFoundError(error.message)
-    case "VoucherInvalid":
-      return new VoucherInvalidError(error.message)
-    case "InternalError":
-      return new InternalError(error.message)
-  }
-}
+export const fromAppError = (error: Errors.AppError): JobfitError =>
+  new fromTag[error._tag](error.message, Errors.dataOf(error))

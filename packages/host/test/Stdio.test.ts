@@ -37,6 +37,12 @@ const runStdio = (env: Record<string, string>, lines: ReadonlyArray<unknown>) =>
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jobfit-stdio-"))
 const database = path.join(dir, "jobfit.db")
+// Admin on the database the stdio server opens: users and keys made here are the ones it sees.
+const adminOnDatabase = Admin.Admin.Default.pipe(
+  Layer.provide(SqlStore.layerSqlite(database)),
+  Layer.orDie,
+  Layer.merge(NodeContext.layer)
+)
 
 describe("jobfit mcp (stdio)", () => {
   it.effect("answers on stdout with nothing but JSON-RPC and exits when stdin closes", () =>
@@ -94,15 +100,7 @@ describe("jobfit mcp (stdio)", () => {
           }
         }
       })
-    }).pipe(
-      Effect.provide(
-        Admin.Admin.Default.pipe(
-          Layer.provide(SqlStore.layerSqlite(database)),
-          Layer.orDie,
-          Layer.merge(NodeContext.layer)
-        )
-      )
-    ), { timeout: 60_000 })
+    }).pipe(Effect.provide(adminOnDatabase)), { timeout: 60_000 })
 
   it.effect("a replayed idempotency key answers only a key that holds the tool's scope", () =>
     Effect.gen(function*() {
@@ -136,15 +134,7 @@ describe("jobfit mcp (stdio)", () => {
         ]
       )
       assert.notInclude(JSON.stringify(replay), "Grace Hopper")
-    }).pipe(
-      Effect.provide(
-        Admin.Admin.Default.pipe(
-          Layer.provide(SqlStore.layerSqlite(database)),
-          Layer.orDie,
-          Layer.merge(NodeContext.layer)
-        )
-      )
-    ), { timeout: 60_000 })
+    }).pipe(Effect.provide(adminOnDatabase)), { timeout: 60_000 })
 
   it.effect("refuses to start without JOBFIT_API_KEY, with one line on stderr", () =>
     Effect.gen(function*() {

@@ -3,6 +3,7 @@ import { Gateway } from "@jobfit/core"
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js"
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv"
 import { Effect, Either, ManagedRuntime } from "effect"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import * as z from "zod"
@@ -18,6 +19,8 @@ import { callerOf, gatewayLayer } from "./Fixture.js"
  * BENCH_STORE=cached, as ours then does. BENCH_SDK_WORK=static answers
  * a page computed once at start instead (no key check, no database): the SDK's ceiling, not a fair comparison.
  * BENCH_SDK_RESPONSE=json sets enableJsonResponse (JSON bodies, as ours sends) instead of the default SSE body.
+ * BENCH_SDK_VALIDATOR=shared tunes it as its docs allow: one JSON Schema validator for every per-request server
+ * (the `jsonSchemaValidator` server option) instead of a new one each (the body is already passed parsed).
  */
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
@@ -73,8 +76,12 @@ const main = Effect.gen(function*() {
   const page = yield* Effect.promise(() => viaGateway(callerOf(key).authorization, "127.0.0.1", { limit: 10 }))
   const work: Work = process.env.BENCH_SDK_WORK === "static" ? () => Promise.resolve(page) : viaGateway
 
+  const validator = process.env.BENCH_SDK_VALIDATOR === "shared" ? new AjvJsonSchemaValidator() : undefined
   const makeServer = (authorization: string | undefined, client: string) => {
-    const server = new McpServer({ name: "jobfit-sdk-bench", version: "1.0.0" })
+    const server = new McpServer(
+      { name: "jobfit-sdk-bench", version: "1.0.0" },
+      validator === undefined ? {} : { jsonSchemaValidator: validator }
+    )
     server.registerTool("get_saved_jobs", {
       title: "List saved jobs",
       description: "List the user's jobs that were analyzed, saved or applied to, newest first.",

@@ -13,6 +13,7 @@ import {
 import { Effect, Either, Option } from "effect"
 import * as Completions from "./Completions.js"
 import * as JsonRpc from "./JsonRpc.js"
+import * as McpSchema from "./McpSchema.js"
 import * as Prompts from "./Prompts.js"
 import * as Protocol from "./Protocol.js"
 import * as Resources from "./Resources.js"
@@ -50,6 +51,15 @@ export const MAX_BATCH = 50
 const MAX_LEVELS = 10_000
 
 type Principal = Account.Principal
+
+/** Who sent a request, its id, and the transport's context: what every method handler is given. */
+interface Call {
+  readonly principal: Principal
+  readonly id: JsonRpc.Id
+  readonly context: Context
+}
+
+type Handler<Params> = (params: Params, call: Call) => Effect.Effect<JsonRpc.Response>
 
 /** A failure a model can act on, as tool-result text: its code, its message, and the page that fixes it. */
 const toolErrorText = (error: Errors.AppError): string => {
@@ -90,44 +100,10 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
         )
       )
 
-    const needs = (id: JsonRpc.Id, what: string) =>
-      Effect.succeed(JsonRpc.failure(id, Protocol.codes.invalidParams, what))
-
-    const readResource = (principal: Principal, id: JsonRpc.Id, params: Record<string, unknown>) =>
-      typeof params.uri === "string"
-        ? answer(id, Resources.read(principal, params.uri))
-        : needs(id, "resources/read needs params.uri, a string")
-
-    const getPrompt = (principal: Principal, id: JsonRpc.Id, params: Record<string, unknown>) => {
-      const args = params.arguments ?? {}
-      return typeof params.name === "string" && JsonRpc.isRecord(args) &&
-          Object.values(args).every((v) => typeof v === "string")
-        ? answer(id, Prompts.get(principal, params.name, args as Record<string, string>))
-        : needs(id, "prompts/get needs params.name, and params.arguments with string values")
-    }
-
-    const complete = (principal: Principal, id: JsonRpc.Id, params: Record<string, unknown>) => {
-      const { argument, ref } = params
-      return JsonRpc.isRecord(ref) && typeof ref.type === "string" && JsonRpc.isRecord(argument) &&
-          typeof argument.name === "string" && typeof argument.value === "string"
-        ? answer(
-          id,
-          Completions.complete(principal, { ...ref, type: ref.type }, { name: argument.name, value: argument.value })
-        )
-        : needs(id, "completion/complete needs params.ref (type, and name or uri) and params.argument (name, value)")
-    }
-
-    const setLevel = (principal: Principal, id: JsonRpc.Id, params: Record<string, unknown>) => {
-      if (!CallLog.isLevel(params.level)) {
-        return JsonRpc.failure(
-          id,
-          Protocol.codes.invalidParams,
-          `logging/setLevel needs params.level, one of ${CallLog.levels.join(", ")}`
-        )
-      }
+    const setLevel = ({ level }: McpSchema.Params<"logging/setLevel">, { id, principal }: Call) => {
       if (levels.size >= MAX_LEVELS) levels.clear()
-      levels.set(Account.credentialOf(principal), params.level)
-      return JsonRpc.success(id, {})
+      levels.set(Account.credentialOf(principal), level)
+      return Effect.succeed(JsonRpc.success(id, {}))
     }
 
     // With a level set and a channel for notifications, the call's log goes out as notifications/message.
@@ -148,8 +124,7 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
     }
 
     // A progressToken in params._meta asks for notifications/progress while the tool runs.
-    const progressTo = (params: Record<string, unknown>, context: Context) => {
-      const token = JsonRpc.isRecord(params._meta) ? params._meta.progressToken : undefined
+    const progressTo = (token: unknown, context: Context) => {
       const notify = context.notify
       return (typeof token === "string" || typeof token === "number") && notify !== undefined
         ? Progress.withReporter((event) =>
@@ -162,32 +137,11 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
         : <A, E, R>(self: Effect.Effect<A, E, R>) => self
     }
 
-    const callTool = (
-      principal: Parameters<typeof gateway.callAs>[0],
-      id: JsonRpc.Id,
-      params: unknown,
-      context: Context
-    ) => {
-      if (!JsonRpc.isRecord(params) || typeof params.name !== "string") {
-        return Effect.succeed(
-          JsonRpc.failure(id, Protocol.codes.invalidParams, "tools/call needs params.name, a string")
-        )
-      }
-      if ("arguments" in params && params.arguments !== undefined && !JsonRpc.isRecord(params.arguments)) {
-        return Effect.succeed(
-          JsonRpc.failure(id, Protocol.codes.invalidParams, "tools/call params.arguments must be an object")
-        )
-      }
+    const callTool = (params: McpSchema.Params<"tools/call">, { context, id, principal }: Call) => {
       // The key in params._meta (any transport, stdio included), else the transport's.
-      const meta = JsonRpc.isRecord(params._meta) ? params._meta[Idempotency.META_KEY] : undefined
-      if (meta !== undefined && typeof meta !== "string") {
-        return Effect.succeed(
-          JsonRpc.failure(id, Protocol.codes.invalidParams, `params._meta["${Idempotency.META_KEY}"] must be a string`)
-        )
-      }
-      const idempotencyKey = meta ?? context.idempotencyKey
+      const idempotencyKey = params._meta?.[Idempotency.META_KEY] ?? context.idempotencyKey
       return gateway.callAs(principal, params.name, params.arguments, { idempotencyKey }).pipe(
-        progressTo(params, context),
+        progressTo(params._meta?.progressToken, context),
         logTo(principal, context),
         Effect.map((value) =>
           JsonRpc.success(id, {
@@ -210,63 +164,52 @@ export class McpServer extends Effect.Service<McpServer>()("@jobfit/mcp/McpServe
       )
     }
 
+    // Every method of McpSchema.requests has a handler, given its params decoded.
+    const methods: { readonly [M in McpSchema.Method]: Handler<McpSchema.Params<M>> } = {
+      initialize: ({ protocolVersion }, { id }) =>
+        Effect.succeed(JsonRpc.success(id, {
+          protocolVersion: Protocol.isSupported(protocolVersion) ? protocolVersion : Protocol.latest,
+          capabilities: {
+            tools: { listChanged: false },
+            resources: { listChanged: false, subscribe: false },
+            prompts: { listChanged: false },
+            completions: {},
+            logging: {}
+          },
+          serverInfo: { name: Server.info.name, title: "jobfit", version: Server.info.version },
+          instructions
+        })),
+      ping: (_, { id }) => Effect.succeed(JsonRpc.success(id, {})),
+      "tools/list": (_, { id }) => Effect.succeed(JsonRpc.success(id, { tools })),
+      "tools/call": callTool,
+      "resources/list": ({ cursor }, { id, principal }) => answer(id, Resources.listResources(principal, cursor)),
+      "resources/templates/list": (_, { id }) =>
+        Effect.succeed(JsonRpc.success(id, { resourceTemplates: Resources.templates })),
+      "resources/read": ({ uri }, { id, principal }) => answer(id, Resources.read(principal, uri)),
+      "prompts/list": (_, { id }) => Effect.succeed(JsonRpc.success(id, { prompts: Prompts.prompts })),
+      "prompts/get": ({ arguments: args, name }, { id, principal }) =>
+        answer(id, Prompts.get(principal, name, args ?? {})),
+      "completion/complete": ({ argument, ref }, { id, principal }) =>
+        answer(id, Completions.complete(principal, ref, argument)),
+      "logging/setLevel": setLevel
+    }
+
+    // Generic in the method, so its handler takes exactly what its Schema decodes.
+    const dispatch = <M extends McpSchema.Method>(method: M, params: unknown, call: Call) =>
+      Either.match(McpSchema.decodeParams(method, params), {
+        onLeft: (message) => Effect.succeed(JsonRpc.failure(call.id, Protocol.codes.invalidParams, message)),
+        onRight: (decoded) => methods[method](decoded, call)
+      })
+
     const request = (
-      principal: Parameters<typeof gateway.callAs>[0],
+      principal: Principal,
       message: Extract<JsonRpc.Incoming, { _tag: "Request" }>,
       context: Context
     ): Effect.Effect<JsonRpc.Response> => {
-      const { id, params } = message
-      switch (message.method) {
-        case "initialize": {
-          if (!JsonRpc.isRecord(params) || typeof params.protocolVersion !== "string") {
-            return Effect.succeed(
-              JsonRpc.failure(id, Protocol.codes.invalidParams, "initialize needs params.protocolVersion")
-            )
-          }
-          const version = Protocol.isSupported(params.protocolVersion) ? params.protocolVersion : Protocol.latest
-          return Effect.succeed(JsonRpc.success(id, {
-            protocolVersion: version,
-            capabilities: {
-              tools: { listChanged: false },
-              resources: { listChanged: false, subscribe: false },
-              prompts: { listChanged: false },
-              completions: {},
-              logging: {}
-            },
-            serverInfo: { name: Server.info.name, title: "jobfit", version: Server.info.version },
-            instructions
-          }))
-        }
-        case "ping":
-          return Effect.succeed(JsonRpc.success(id, {}))
-        case "tools/list":
-          return Effect.succeed(JsonRpc.success(id, { tools }))
-        case "tools/call":
-          return callTool(principal, id, params, context)
-        case "resources/list": {
-          const cursor = JsonRpc.isRecord(params) ? params.cursor : undefined
-          if (cursor !== undefined && typeof cursor !== "string") {
-            return Effect.succeed(JsonRpc.failure(id, Protocol.codes.invalidParams, "params.cursor must be a string"))
-          }
-          return answer(id, Resources.listResources(principal, cursor))
-        }
-        case "resources/templates/list":
-          return Effect.succeed(JsonRpc.success(id, { resourceTemplates: Resources.templates }))
-        case "resources/read":
-          return readResource(principal, id, JsonRpc.isRecord(params) ? params : {})
-        case "prompts/list":
-          return Effect.succeed(JsonRpc.success(id, { prompts: Prompts.prompts }))
-        case "prompts/get":
-          return getPrompt(principal, id, JsonRpc.isRecord(params) ? params : {})
-        case "completion/complete":
-          return complete(principal, id, JsonRpc.isRecord(params) ? params : {})
-        case "logging/setLevel":
-          return Effect.succeed(setLevel(principal, id, JsonRpc.isRecord(params) ? params : {}))
-        default:
-          return Effect.succeed(
-            JsonRpc.failure(id, Protocol.codes.methodNotFound, `Method not found: ${message.method}`)
-          )
-      }
+      const { id, method, params } = message
+      return McpSchema.isMethod(method)
+        ? dispatch(method, params, { principal, id, context })
+        : Effect.succeed(JsonRpc.failure(id, Protocol.codes.methodNotFound, `Method not found: ${method}`))
     }
 
     const one = (principal: Parameters<typeof gateway.callAs>[0], raw: unknown, context: Context) => {

@@ -94,16 +94,8 @@ describe("CV upload on the compiled server (pnpm start)", () => {
         const baseUrl = yield* Process.listening(started)
         const pid = started.child.pid!
         const browser = yield* Effect.provide(Browser.make, Layer.succeed(TestServer, { baseUrl }))
-        yield* browser.get("/dashboard/signup")
         const email = `upload-${Date.now().toString(36)}@example.com`
-        const made = yield* browser.post("/dashboard/signup", {
-          email,
-          name: "Ada",
-          password: "a long enough password"
-        })
-        assert.strictEqual(made.status, 200, made.text)
-        const signedIn = yield* browser.post("/dashboard/signin", { email, password: "a long enough password" })
-        assert.strictEqual(signedIn.status, 303, signedIn.text)
+        yield* Browser.signUpAndIn(browser, { email, name: "Ada", password: "a long enough password" })
         yield* browser.get("/dashboard/profile")
         const upload = (name: string, bytes: Uint8Array, type: string) =>
           browser.upload("/dashboard/profile/import", "cv_file", name, bytes, type)

@@ -22,12 +22,7 @@ const freshEmail = () => `dash${++counter}-${Date.now().toString(36)}@example.co
 
 /** Signs a new user up through the form, then in; the browser holds the session afterwards. */
 const signUp = Effect.fn("signUp")(function*(browser: Browser.Browser, email = freshEmail()) {
-  yield* browser.get("/dashboard/signup")
-  const reply = yield* browser.post("/dashboard/signup", { email, name: "Grace Hopper", password: PASSWORD })
-  assert.strictEqual(reply.status, 200, reply.text)
-  assert.include(Browser.textOf(reply.text), signedUp)
-  const signedIn = yield* browser.post("/dashboard/signin", { email, password: PASSWORD })
-  assert.strictEqual(signedIn.status, 303, signedIn.text)
+  yield* Browser.signUpAndIn(browser, { email, name: "Grace Hopper", password: PASSWORD })
   return email
 })
 

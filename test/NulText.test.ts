@@ -53,11 +53,8 @@ for (const database of both) {
       it.effect("a dashboard form's NUL is dropped: a key named with one is saved without it", () =>
         Effect.gen(function*() {
           const browser = yield* Browser.make
-          yield* browser.get("/dashboard/signup")
           const email = `nul-${Date.now().toString(36)}-${database.name}@example.com`
-          yield* browser.post("/dashboard/signup", { email, name: "Nul\u0000", password: "a long enough password" })
-          const signedIn = yield* browser.post("/dashboard/signin", { email, password: "a long enough password" })
-          assert.strictEqual(signedIn.status, 303, Browser.textOf(signedIn.text))
+          yield* Browser.signUpAndIn(browser, { email, name: "Nul\u0000", password: "a long enough password" })
           yield* browser.get("/dashboard/keys")
           const made = yield* browser.post("/dashboard/keys", { name: "lap\u0000top", scopes: "jobs_read" })
           assert.strictEqual(made.status, 200, Browser.textOf(made.text))

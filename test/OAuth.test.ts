@@ -105,12 +105,8 @@ const approve = (browser: Browser.Browser, url: URL, decision: "allow" | "deny" 
 
 const signedInAs = Effect.gen(function*() {
   const browser = yield* Browser.make
-  yield* browser.get("/dashboard/signup")
   const email = `oauth-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}@example.com`
-  const made = yield* browser.post("/dashboard/signup", { email, name: "Ada", password: "a long enough password" })
-  assert.strictEqual(made.status, 200)
-  const signed = yield* browser.post("/dashboard/signin", { email, password: "a long enough password" })
-  assert.strictEqual(signed.status, 303)
+  yield* Browser.signUpAndIn(browser, { email, name: "Ada", password: "a long enough password" })
   yield* Effect.flatMap(Admin.Admin, (admin) => admin.addCredits(email, 123))
   return { browser, email }
 })

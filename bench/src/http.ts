@@ -113,6 +113,20 @@ const program = Effect.gen(function*() {
   const expected: Load.Expected = { text }
   yield* Console.log(`seeded ${options.jobs} jobs; get_saved_jobs {limit: 10} answers ${text.length} bytes`)
 
+  // The SDK's server answering the page from memory in JSON, untuned or with `tuning`.
+  const sdkServer = (name: string, tuning: Record<string, string>) =>
+    Child.start({
+      name,
+      entry: "bench/src/SdkServer.ts",
+      env: {
+        BENCH_DATABASE: database,
+        BENCH_STORE: "sqlite",
+        BENCH_KEY: key,
+        BENCH_SDK_WORK: "static",
+        BENCH_SDK_RESPONSE: "json",
+        ...tuning
+      }
+    })
   const profileDir = options.profile ? fs.mkdtempSync(path.join(os.tmpdir(), "jobfit-bench-http-prof-")) : undefined
   const [jobfit, raw, rawSql, sdk, sdkTuned] = yield* Effect.all([
     Child.start({
@@ -131,29 +145,8 @@ const program = Effect.gen(function*() {
       entry: "bench/src/RawServer.ts",
       env: { BENCH_RAW: "sqlite", BENCH_DATABASE: database }
     }),
-    Child.start({
-      name: "sdk",
-      entry: "bench/src/SdkServer.ts",
-      env: {
-        BENCH_DATABASE: database,
-        BENCH_STORE: "sqlite",
-        BENCH_KEY: key,
-        BENCH_SDK_WORK: "static",
-        BENCH_SDK_RESPONSE: "json"
-      }
-    }),
-    Child.start({
-      name: "sdk tuned",
-      entry: "bench/src/SdkServer.ts",
-      env: {
-        BENCH_DATABASE: database,
-        BENCH_STORE: "sqlite",
-        BENCH_KEY: key,
-        BENCH_SDK_WORK: "static",
-        BENCH_SDK_RESPONSE: "json",
-        BENCH_SDK_VALIDATOR: "shared"
-      }
-    })
+    sdkServer("sdk", {}),
+    sdkServer("sdk tuned", { BENCH_SDK_VALIDATOR: "shared" })
   ], { concurrency: 5 })
   const pinned = [jobfit, raw, rawSql, sdk, sdkTuned].every((c) => Child.pin(c.child.pid, 1)) &&
     Child.pin(process.pid, 0)

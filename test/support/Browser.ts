@@ -92,6 +92,23 @@ export const from = (localAddress?: string) =>
 
 export const make = from()
 
+/**
+ * Signs a new user up through the form, then in, as a person does (sign-up answers with the sign-in form, the same
+ * for a known address); the browser holds the session afterwards.
+ */
+export const signUpAndIn = (
+  browser: Browser,
+  account: { readonly email: string; readonly name: string; readonly password: string }
+) =>
+  Effect.gen(function*() {
+    yield* browser.get("/dashboard/signup")
+    const made = yield* browser.post("/dashboard/signup", account)
+    assert.strictEqual(made.status, 200, made.text)
+    assert.include(textOf(made.text), "Your account is ready: sign in with its email and password.")
+    const signedIn = yield* browser.post("/dashboard/signin", { email: account.email, password: account.password })
+    assert.strictEqual(signedIn.status, 303, textOf(signedIn.text))
+  })
+
 export type Browser = Effect.Effect.Success<typeof make>
 
 /** The visible text of a page, tags removed and whitespace folded, for assertions on what a person reads. */

@@ -34,7 +34,7 @@ const workerFile = new URL(`./FileWorker.${extension}`, here)
  * What the worker runs. From the sources it loads tsx's loader first, after pdf.js (which tsx would otherwise
  * transform on every start, some seconds).
  */
-const workerEntry = (): URL => {
+const entryOf = (): URL => {
   if (extension !== "ts") return workerFile
   const require = createRequire(here)
   const url = (specifier: string) => JSON.stringify(pathToFileURL(require.resolve(specifier)).href)
@@ -48,6 +48,9 @@ const workerEntry = (): URL => {
   ].join(";")
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`)
 }
+// Made on the first upload (the resolving reads files), then the same for every one.
+let entry: URL | undefined
+const workerEntry = (): URL => (entry ??= entryOf())
 
 const readers = Effect.runSync(Effect.makeSemaphore(READERS))
 
